@@ -1,0 +1,204 @@
+/// A path from the root of a property list to one of its nodes.
+///
+/// The syntax is the same everywhere (command line, search, findings, yank): keys joined by `.`,
+/// array indices in brackets, e.g. `CFBundleURLTypes[0].CFBundleURLSchemes[1]`. A key that is
+/// empty, holds `.`, `[`, `]`, `"` or `\`, a control character, or starts or ends with a space
+/// is written in double quotes with `\"` and `\\` escapes: every entitlement key has dots, so
+/// `"com.apple.security.app-sandbox"`. The root is the empty path (written as nothing).
+/// `KeyPath(parsing: path.description) == path` for every path.
+package struct KeyPath: Sendable, Hashable, CustomStringConvertible, Comparable {
+  /// One step of a path.
+  package enum Component: Sendable, Hashable {
+    case key(String)
+    case index(Int)
+  }
+
+  /// The steps from the root.
+  package var components: [Component]
+
+  /// Creates a path from steps.
+  package init(_ components: [Component] = []) { self.components = components }
+
+  /// The root.
+  package static let root = KeyPath()
+
+  /// True for the root.
+  package var isRoot: Bool { components.isEmpty }
+
+  /// The path one step further down, into the entry `key`.
+  package func appending(key: String) -> KeyPath { KeyPath(components + [.key(key)]) }
+
+  /// The path one step further down, into item `index`.
+  package func appending(index: Int) -> KeyPath { KeyPath(components + [.index(index)]) }
+
+  /// The path of the parent, or nil for the root.
+  package var parent: KeyPath? { isRoot ? nil : KeyPath(Array(components.dropLast())) }
+
+  /// The last key of the path, if the last step is a key.
+  package var lastKey: String? {
+    if case .key(let k)? = components.last { return k }
+    return nil
+  }
+
+  /// Parses the syntax described on the type.
+  ///
+  /// - Throws: `PlistError` of kind `.malformed`, naming the column (1-based, in characters).
+  package init(parsing text: String) throws(PlistError) {
+    var result: [Component] = []
+    let chars = Array(text.unicodeScalars)
+    var i = 0
+    func fail(_ message: String, _ at: Int) -> PlistError {
+      PlistError(.malformed, "key path: \(message)", line: 1, column: at + 1)
+    }
+    var expectKey = true  // at the start or after a dot
+    while i < chars.count {
+      let c = chars[i]
+      if c == "[" {
+        var j = i + 1
+        var value = 0
+        guard j < chars.count, chars[j].properties.numericType != nil, chars[j].isASCII else {
+          throw fail("expected an index after '['", j)
+        }
+        while j < chars.count, chars[j].isASCII, let d = Int(String(chars[j])) {
+          let (v1, o1) = value.multipliedReportingOverflow(by: 10)
+          let (v2, o2) = v1.addingReportingOverflow(d)
+          if o1 || o2 { throw fail("index too large", i + 1) }
+          value = v2
+          j += 1
+        }
+        guard j < chars.count, chars[j] == "]" else { throw fail("expected ']'", j) }
+        result.append(.index(value))
+        i = j + 1
+        expectKey = false
+      } else if c == "." {
+        if expectKey { throw fail("empty key before '.' (quote an empty key as \"\")", i) }
+        expectKey = true
+        i += 1
+        if i == chars.count { throw fail("expected a key after '.'", i) }
+      } else {
+        if !expectKey { throw fail("expected '.' or '[' between steps", i) }
+        if c == "\"" {
+          var key = String.UnicodeScalarView()
+          var j = i + 1
+          var closed = false
+          while j < chars.count {
+            if chars[j] == "\\" {
+              guard j + 1 < chars.count else { break }
+              key.append(chars[j + 1])
+              j += 2
+            } else if chars[j] == "\"" {
+              closed = true
+              j += 1
+              break
+            } else {
+              key.append(chars[j])
+              j += 1
+            }
+          }
+          if !closed { throw fail("unterminated quoted key", i) }
+          result.append(.key(String(key)))
+          i = j
+        } else {
+          var key = String.UnicodeScalarView()
+          var j = i
+          while j < chars.count, !"[].\"\\".unicodeScalars.contains(chars[j]) {
+            key.append(chars[j])
+            j += 1
+          }
+          if j < chars.count, chars[j] == "\"" || chars[j] == "\\" || chars[j] == "]" {
+            throw fail("unexpected '\(chars[j])' in a key (quote the key)", j)
+          }
+          result.append(.key(String(key)))
+          i = j
+        }
+        expectKey = false
+      }
+    }
+    components = result
+  }
+
+  /// The path in the syntax described on the type.
+  package var description: String {
+    var out = ""
+    for (n, component) in components.enumerated() {
+      switch component {
+      case .index(let i):
+        out += "[\(i)]"
+      case .key(let k):
+        if n > 0 { out += "." }
+        out += KeyPath.needsQuotes(k) ? KeyPath.quote(k) : k
+      }
+    }
+    return out
+  }
+
+  /// The path as PlistBuddy spells it (`:CFBundleURLTypes:0:CFBundleURLSchemes:1`), or nil when
+  /// a key holds `:`, which PlistBuddy cannot address.
+  package var plistBuddyPath: String? {
+    var out = ""
+    for component in components {
+      switch component {
+      case .index(let i): out += ":\(i)"
+      case .key(let k):
+        if k.contains(":") { return nil }
+        out += ":" + k
+      }
+    }
+    return out.isEmpty ? ":" : out
+  }
+
+  /// The path as `plutil -extract` takes it (`CFBundleURLTypes.0.CFBundleURLSchemes.1`), or nil
+  /// when a key holds `.`, which plutil's key paths cannot address.
+  package var plutilKeyPath: String? {
+    var parts: [String] = []
+    for component in components {
+      switch component {
+      case .index(let i): parts.append(String(i))
+      case .key(let k):
+        if k.contains(".") { return nil }
+        parts.append(k)
+      }
+    }
+    return parts.joined(separator: ".")
+  }
+
+  static func needsQuotes(_ key: String) -> Bool {
+    if key.isEmpty { return true }
+    if key.first == " " || key.last == " " { return true }
+    return key.unicodeScalars.contains {
+      "[].\"\\".unicodeScalars.contains($0) || $0.properties.generalCategory == .control
+    }
+  }
+
+  static func quote(_ key: String) -> String {
+    var out = "\""
+    for s in key.unicodeScalars {
+      if s == "\"" || s == "\\" { out.unicodeScalars.append("\\") }
+      out.unicodeScalars.append(s)
+    }
+    return out + "\""
+  }
+
+  package static func < (lhs: KeyPath, rhs: KeyPath) -> Bool { lhs.description < rhs.description }
+}
+
+extension PlistNode {
+  /// The node at `path` below this one; dictionary keys resolve to their last entry, as lookup
+  /// does in Apple's parsers. Nil when a step is missing or crosses a scalar.
+  package func node(at path: KeyPath) -> PlistNode? {
+    var current = self
+    for component in path.components {
+      switch (component, current.value) {
+      case (.key(let k), .dictionary(let d)):
+        guard let next = d[k] else { return nil }
+        current = next
+      case (.index(let i), .array(let a)):
+        guard a.indices.contains(i) else { return nil }
+        current = a[i]
+      default:
+        return nil
+      }
+    }
+    return current
+  }
+}

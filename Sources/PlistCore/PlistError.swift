@@ -1,0 +1,80 @@
+/// An error reading or writing a property list, with where it happened.
+///
+/// `description` has the form compilers use, `file:line:column: error: message`, so editors and
+/// terminals can jump to it. For binary input, which has no lines, the position is a byte
+/// offset: `file: error: message (at offset 0x1c)`.
+package struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong, for callers that branch on it.
+  package enum Kind: String, Sendable, Equatable {
+    /// The bytes are none of the property-list formats.
+    case unknownFormat
+    /// The bytes claim a format but break its grammar or its structure.
+    case malformed
+    /// A value is valid syntax but out of its range (an integer beyond 64 bits, a date field).
+    case outOfRange
+    /// Input passes one of `PlistLimits`.
+    case limitExceeded
+    /// The text encoding is unknown or the bytes are not valid in it.
+    case encoding
+    /// Reading or writing the file failed.
+    case io
+    /// The value cannot be written in the requested format (a UID in XML, say).
+    case unsupported
+  }
+
+  /// What went wrong.
+  package var kind: Kind
+  /// One sentence a person can act on, without a trailing period.
+  package var message: String
+  /// 1-based line, or 0 when the input has no lines (binary) or none applies.
+  package var line: Int
+  /// 1-based column in UTF-8 bytes, or 0.
+  package var column: Int
+  /// Byte offset in the input, when known.
+  package var offset: Int?
+  /// The file the bytes came from, when known; set by whoever knows it.
+  package var file: String?
+
+  /// Creates an error.
+  package init(
+    _ kind: Kind, _ message: String, line: Int = 0, column: Int = 0, offset: Int? = nil,
+    file: String? = nil
+  ) {
+    self.kind = kind
+    self.message = message
+    self.line = line
+    self.column = column
+    self.offset = offset
+    self.file = file
+  }
+
+  /// The same error, naming `file`.
+  package func inFile(_ file: String?) -> PlistError {
+    var copy = self
+    copy.file = file
+    return copy
+  }
+
+  /// `file:line:column: error: message`, leaving out what is unknown.
+  package var description: String {
+    var prefix = file ?? "<input>"
+    if line > 0 {
+      prefix += ":\(line):\(column)"
+    }
+    var text = "\(prefix): error: \(message)"
+    if line == 0, let offset {
+      text += " (at offset 0x\(String(offset, radix: 16)))"
+    }
+    return text
+  }
+}
+
+/// Limits that no input can pass, whatever it claims; each is reported by name.
+package enum PlistLimits {
+  /// Deepest nesting of arrays and dictionaries accepted by every reader (the depth limit of
+  /// Foundation's JSON reader). Real property lists rarely pass 20; recursion elsewhere in the
+  /// program (writers, rules, the outline) relies on this bound.
+  package static let maxDepth = 512
+  /// Largest document, in bytes: locations are 32-bit offsets.
+  package static let maxDocumentBytes = Int(UInt32.max) - 1
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// The shared corpus of real property lists (`../shared/corpus` beside the project), which tests
+/// read in place and never copy. Absent in a user's clone: tests that need it are disabled with
+/// `.enabled(if: Corpus.isPresent, Corpus.absentComment)`, which Swift Testing reports as skipped.
+package enum Corpus {
+  /// The corpus folder, found from this file's path (`Tests/TestSupport/Corpus.swift`).
+  package static let directory: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+  /// True when the corpus and its manifest are there.
+  package static var isPresent: Bool {
+    FileManager.default.fileExists(atPath: directory.appendingPathComponent("MANIFEST.tsv").path)
+  }
+
+  /// The reason shown when corpus tests are skipped.
+  package static let absentComment: Comment = "corpus absent at ../shared/corpus: skipped"
+
+  /// One row of `MANIFEST.tsv`.
+  package struct Entry: Sendable, CustomStringConvertible {
+    /// Path relative to the corpus folder, e.g. `binary/go-plist__date.bplist`.
+    package var path: String
+    /// The manifest's note; peer tests start with MALFORMED, EDGE or FUZZ.
+    package var note: String
+    /// The absolute URL of the file.
+    package var url: URL { Corpus.directory.appendingPathComponent(path) }
+    /// The file's bytes.
+    package func data() throws -> Data { try Data(contentsOf: url) }
+    package var description: String { path }
+  }
+
+  /// Every row of the manifest, or none when the corpus is absent.
+  package static let entries: [Entry] = {
+    guard
+      let text = try? String(
+        contentsOf: directory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+    else { return [] }
+    return text.split(separator: "\n").dropFirst().compactMap { line in
+      let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard columns.count >= 6 else { return nil }
+      return Entry(path: String(columns[0]), note: String(columns[5]))
+    }
+  }()
+
+  /// Manifest rows whose path starts with `folder + "/"`.
+  package static func entries(in folder: String) -> [Entry] {
+    entries.filter { $0.path.hasPrefix(folder + "/") }
+  }
+}
