@@ -1,0 +1,180 @@
+import Foundation
+
+/// The bodies of `<integer>`, `<real>`, `<date>` and `<data>`, read as Apple's parser reads them.
+///
+/// - integer: white space, an optional sign, white space, then decimal digits (leading zeros are
+///   decimal, `0123` is 123) or `0x`/`0X` and hex digits; nothing after the digits. The value
+///   must lie in `Int64.min…UInt64.max`, or it is an `.outOfRange` error (never wrapped).
+/// - real: leading white space, then a decimal number with optional fraction and exponent, or
+///   `inf`, `infinity`, `nan` in any case with an optional sign; nothing after it (no trailing
+///   white space, no hex).
+/// - date: `YYYY-MM-DDTHH:MM:SSZ` in UTC, the year optionally signed and of any length up to 9
+///   digits; fields out of range are carried over (`2024-01-32` is February 1), as Apple does;
+///   fractional seconds are refused, as Apple's parser refuses them.
+/// - data: base64 with white space anywhere; other characters are an error.
+extension XMLScanner {
+  mutating func parseScalar(_ tag: XMLTag, body: [UInt8], openedAt: Int) throws(PlistError)
+    -> PlistValue
+  {
+    // Errors point at the start of the body (the byte after the start tag).
+    let at = bodyOffset(openedAt)
+    switch tag {
+    case .integer:
+      guard let value = XMLScanner.parseInteger(body) else {
+        let text = String(decoding: body, as: UTF8.self)
+        if XMLScanner.looksLikeInteger(body) {
+          throw error("integer \(text.trimmed) does not fit in 64 bits (signed or unsigned)", at: at, kind: .outOfRange)
+        }
+        throw error("malformed <integer> \"\(text.trimmed)\": expected decimal digits or 0x and hex digits", at: at)
+      }
+      return .integer(value)
+    case .real:
+      guard let value = XMLScanner.parseReal(body) else {
+        let text = String(decoding: body, as: UTF8.self)
+        throw error("malformed <real> \"\(text)\": expected a decimal number, inf or nan", at: at)
+      }
+      return .real(value)
+    case .date:
+      guard let value = XMLScanner.parseDate(body) else {
+        let text = String(decoding: body, as: UTF8.self)
+        throw error("malformed <date> \"\(text)\": expected YYYY-MM-DDTHH:MM:SSZ", at: at)
+      }
+      return .date(value)
+    case .data:
+      guard let value = XMLScanner.decodeBase64(body) else {
+        throw error("malformed <data>: expected base64 text", at: at)
+      }
+      return .data(value)
+    default:
+      throw error("internal: \(tag.name) is not a scalar", at: at)
+    }
+  }
+
+  /// The offset just after the start tag that begins at `openedAt`.
+  func bodyOffset(_ openedAt: Int) -> Int {
+    var i = openedAt
+    while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+    return min(i + 1, bytes.count)
+  }
+
+  static func looksLikeInteger(_ body: [UInt8]) -> Bool {
+    let digits = body.filter { !isSpace($0) && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "+") }
+    return !digits.isEmpty && digits.allSatisfy { (0x30...0x39).contains($0) }
+  }
+
+  /// Parses an integer body; nil when malformed or out of range.
+  static func parseInteger(_ body: [UInt8]) -> PlistInteger? {
+    var i = 0
+    while i < body.count, isSpace(body[i]) { i += 1 }
+    var negative = false
+    if i < body.count, body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+") {
+      negative = body[i] == UInt8(ascii: "-")
+      i += 1
+      while i < body.count, isSpace(body[i]) { i += 1 }
+    }
+    var radix: UInt64 = 10
+    if i + 1 < body.count, body[i] == UInt8(ascii: "0"),
+      body[i + 1] == UInt8(ascii: "x") || body[i + 1] == UInt8(ascii: "X")
+    {
+      radix = 16
+      i += 2
+    }
+    guard i < body.count else { return nil }
+    var magnitude: UInt64 = 0
+    while i < body.count {
+      guard let d = digitValue(body[i], radix: UInt32(radix)) else { return nil }
+      let (m1, o1) = magnitude.multipliedReportingOverflow(by: radix)
+      let (m2, o2) = m1.addingReportingOverflow(UInt64(d))
+      if o1 || o2 { return nil }
+      magnitude = m2
+      i += 1
+    }
+    return PlistInteger(magnitude: magnitude, isNegative: negative)
+  }
+
+  /// Parses a real body; nil when malformed.
+  static func parseReal(_ body: [UInt8]) -> Double? {
+    var i = 0
+    while i < body.count, isSpace(body[i]) { i += 1 }
+    let start = i
+    var negative = false
+    if i < body.count, body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+") {
+      negative = body[i] == UInt8(ascii: "-")
+      i += 1
+    }
+    let word = String(decoding: body[i...], as: UTF8.self).lowercased()
+    if word == "inf" || word == "infinity" { return negative ? -.infinity : .infinity }
+    if word == "nan" { return .nan }
+    var digits = 0
+    while i < body.count, (0x30...0x39).contains(body[i]) { i += 1; digits += 1 }
+    if i < body.count, body[i] == UInt8(ascii: ".") {
+      i += 1
+      while i < body.count, (0x30...0x39).contains(body[i]) { i += 1; digits += 1 }
+    }
+    guard digits > 0 else { return nil }
+    if i < body.count, body[i] == UInt8(ascii: "e") || body[i] == UInt8(ascii: "E") {
+      i += 1
+      if i < body.count, body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+") { i += 1 }
+      var exponentDigits = 0
+      while i < body.count, (0x30...0x39).contains(body[i]) { i += 1; exponentDigits += 1 }
+      guard exponentDigits > 0 else { return nil }
+    }
+    guard i == body.count else { return nil }
+    return Double(String(decoding: body[start..<i], as: UTF8.self))
+  }
+
+  /// Parses a date body; nil when malformed.
+  static func parseDate(_ body: [UInt8]) -> PlistDate? {
+    var i = 0
+    func number(maxDigits: Int, exactly: Int? = nil) -> Int64? {
+      var value: Int64 = 0
+      var count = 0
+      while i < body.count, count < maxDigits, (0x30...0x39).contains(body[i]) {
+        value = value * 10 + Int64(body[i] - 0x30)
+        i += 1
+        count += 1
+      }
+      if count == 0 { return nil }
+      if let exactly, count != exactly { return nil }
+      return value
+    }
+    func expect(_ c: Character) -> Bool {
+      guard i < body.count, body[i] == c.asciiValue else { return false }
+      i += 1
+      return true
+    }
+    var negative = false
+    if i < body.count, body[i] == UInt8(ascii: "-") {
+      negative = true
+      i += 1
+    }
+    guard let y = number(maxDigits: 9), expect("-"),
+      let mo = number(maxDigits: 2, exactly: 2), expect("-"),
+      let d = number(maxDigits: 2, exactly: 2), expect("T"),
+      let h = number(maxDigits: 2, exactly: 2), expect(":"),
+      let mi = number(maxDigits: 2, exactly: 2), expect(":"),
+      let s = number(maxDigits: 2, exactly: 2), expect("Z"), i == body.count
+    else { return nil }
+    return PlistDate(
+      year: negative ? -y : y, month: mo, day: d, hour: h, minute: mi, second: s)
+  }
+
+  /// Decodes base64 text with white space anywhere; nil on any other character or bad padding.
+  static func decodeBase64(_ body: [UInt8]) -> Data? {
+    var clean: [UInt8] = []
+    clean.reserveCapacity(body.count)
+    for b in body where !isSpace(b) { clean.append(b) }
+    if clean.isEmpty { return Data() }
+    // Apple's writer pads; accept unpadded text too, as Apple's reader does.
+    switch clean.count % 4 {
+    case 2: clean += [UInt8(ascii: "="), UInt8(ascii: "=")]
+    case 3: clean.append(UInt8(ascii: "="))
+    default: break
+    }
+    return Data(base64Encoded: Data(clean))
+  }
+}
+
+extension String {
+  fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
