@@ -116,7 +116,7 @@ package enum XMLPlistWriter {
       out.append(0x30 &+ UInt8(truncatingIfNeeded: value))
       return
     }
-    var digits: (UInt64, UInt64) = (0, 0)  // 20 digits at most; 16 bytes of scratch each
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch for 20 digits
     withUnsafeMutableBytes(of: &digits) { scratch in
       var v = value
       var i = scratch.count
