@@ -1,0 +1,146 @@
+import Foundation
+
+/// Writes a property list as JSON (RFC 8259), for printing and for tools that read JSON.
+///
+/// Foundation's `JSONSerialization` is not used: it loses key order and duplicate keys and
+/// refuses dates, data, UIDs and non-finite reals, so the mapping below is written by hand.
+///
+/// The mapping (JSON cannot be read back into the same types; this format is for output only):
+/// - dictionary → object, keys in source order; duplicate keys are all written, in order (legal
+///   JSON; most readers keep the last, which is also the entry Apple's lookup answers with);
+/// - array → array; string → string;
+/// - integer → number, exactly (`18446744073709551615`, `-9223372036854775808`);
+/// - real → number in the shortest form that reads back to the same double (`0.1`, `3.0`,
+///   `1e+300`); NaN and the infinities, which JSON has no numbers for, → the strings `"nan"`,
+///   `"+infinity"`, `"-infinity"` (the spellings of Apple's XML);
+/// - boolean → `true` / `false`;
+/// - date → ISO 8601 string in UTC, with a fraction only when there is one
+///   (`"2004-10-26T10:33:33Z"`, `"2004-10-26T10:33:33.25Z"`);
+/// - data → standard base64 string with padding, no line breaks;
+/// - UID → `{"CF$UID": n}`, as Apple's keyed archiver spells it in XML.
+///
+/// Strings escape `"`, `\` and the control characters U+0000–U+001F (`\b`, `\f`, `\n`, `\r`,
+/// `\t`, and `\u00XX` for the others); everything else, non-ASCII included, stays UTF-8.
+///
+/// Pretty output indents with two spaces, writes `"key": value`, keeps empty containers as
+/// `{}` and `[]`, and ends with a newline; compact output has no white space at all.
+package enum JSONPlistWriter {
+  /// The JSON text for `root`.
+  ///
+  /// - Parameters:
+  ///   - root: the tree to write.
+  ///   - pretty: indented, one member per line (the default), or compact on one line.
+  /// - Returns: UTF-8 bytes.
+  /// - Throws: `PlistError` of kind `.limitExceeded` when containers nest deeper than
+  ///   `PlistLimits.maxDepth`.
+  package static func write(_ root: PlistNode, pretty: Bool = true) throws(PlistError) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(root.location.hasRange ? Int(root.location.end) : 4_096)
+    try value(root.value, depth: 0, pretty: pretty, into: &out)
+    if pretty { out.append(0x0A) }
+    return out
+  }
+
+  private static func value(
+    _ value: PlistValue, depth: Int, pretty: Bool, into out: inout [UInt8]
+  ) throws(PlistError) {
+    switch value {
+    case .string(let s):
+      appendString(s, into: &out)
+    case .integer(let i):
+      XMLPlistWriter.appendInteger(i, into: &out)
+    case .real(let r):
+      if r.isNaN {
+        out.append(contentsOf: "\"nan\"".utf8)
+      } else if r.isInfinite {
+        out.append(contentsOf: r < 0 ? "\"-infinity\"".utf8 : "\"+infinity\"".utf8)
+      } else {
+        out.append(contentsOf: r.description.utf8)
+      }
+    case .boolean(let b):
+      out.append(contentsOf: b ? "true".utf8 : "false".utf8)
+    case .date(let d):
+      appendString(d.iso8601String, into: &out)
+    case .data(let d):
+      out.append(0x22)
+      d.withUnsafeBytes { Base64.append($0, into: &out) }
+      out.append(0x22)
+    case .uid(let n):
+      out.append(contentsOf: pretty ? "{\"CF$UID\": ".utf8 : "{\"CF$UID\":".utf8)
+      XMLPlistWriter.appendDecimal(n, into: &out)
+      out.append(UInt8(ascii: "}"))
+    case .array(let items):
+      try checkDepth(depth)
+      out.append(UInt8(ascii: "["))
+      for (n, item) in items.enumerated() {
+        if n > 0 { out.append(UInt8(ascii: ",")) }
+        newline(depth + 1, pretty: pretty, into: &out)
+        try self.value(item.value, depth: depth + 1, pretty: pretty, into: &out)
+      }
+      if !items.isEmpty { newline(depth, pretty: pretty, into: &out) }
+      out.append(UInt8(ascii: "]"))
+    case .dictionary(let dictionary):
+      try checkDepth(depth)
+      out.append(UInt8(ascii: "{"))
+      for (n, entry) in dictionary.entries.enumerated() {
+        if n > 0 { out.append(UInt8(ascii: ",")) }
+        newline(depth + 1, pretty: pretty, into: &out)
+        appendString(entry.key, into: &out)
+        out.append(UInt8(ascii: ":"))
+        if pretty { out.append(0x20) }
+        try self.value(entry.node.value, depth: depth + 1, pretty: pretty, into: &out)
+      }
+      if !dictionary.isEmpty { newline(depth, pretty: pretty, into: &out) }
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static func newline(_ depth: Int, pretty: Bool, into out: inout [UInt8]) {
+    guard pretty else { return }
+    out.append(0x0A)
+    out.append(contentsOf: repeatElement(0x20, count: depth * 2))
+  }
+
+  private static func checkDepth(_ depth: Int) throws(PlistError) {
+    if depth >= PlistLimits.maxDepth {
+      throw PlistError(
+        .limitExceeded,
+        "containers nest deeper than \(PlistLimits.maxDepth) levels, the most infoscope writes")
+    }
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+  /// Appends `text` as a JSON string literal, quotes included.
+  package static func appendString(_ text: String, into out: inout [UInt8]) {
+    out.append(0x22)
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      for i in 0..<bytes.count {
+        let byte = bytes[i]
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+        if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+        runStart = i + 1
+        out.append(0x5C)
+        switch byte {
+        case 0x22: out.append(0x22)
+        case 0x5C: out.append(0x5C)
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        default:
+          out.append(contentsOf: "u00".utf8)
+          out.append(hexDigits[Int(byte >> 4)])
+          out.append(hexDigits[Int(byte & 0x0F)])
+        }
+      }
+      if runStart < bytes.count {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+      }
+    }
+    out.append(0x22)
+  }
+}

@@ -1,0 +1,314 @@
+import Foundation
+
+/// Writes property lists as XML in Apple's canonical layout, byte for byte what CoreFoundation
+/// (`plutil -convert xml1`, `PropertyListSerialization`) writes for the same value and key order.
+///
+/// The layout, checked against the toolchain's `plutil`:
+/// - the header `<?xml version="1.0" encoding="UTF-8"?>`, Apple's `DOCTYPE` and
+///   `<plist version="1.0">`, each on its own line, and `</plist>` plus a newline at the end;
+/// - one tab of indentation per level of nesting; the root is not indented;
+/// - `<true/>`, `<false/>`; empty containers as `<dict/>` and `<array/>`; an empty string as
+///   `<string></string>`;
+/// - integers in decimal over the whole `Int64.min...UInt64.max` range;
+/// - reals as C's `%.17g` (`0.1` → `0.10000000000000001`, `3` → `3`, `1e300` →
+///   `1.0000000000000001e+300`), zero of either sign as `0.0`, NaN as `nan`, infinities as
+///   `+infinity` and `-infinity`;
+/// - dates as `PlistDate.xmlString` (UTC, whole seconds);
+/// - data as base64 between `<data>` and `</data>` on lines of their own, indented like the
+///   element, each line at most 76 columns minus the indentation's width (tab = 8 columns);
+///   CoreFoundation indents base64 lines by at most 8 levels, so below depth 8 the lines stay
+///   at 8 tabs and 12 characters while `</data>` follows the element's depth;
+/// - `&`, `<` and `>` escaped in strings and keys (see `XMLEscaping`);
+/// - a UID, which XML has no element for, as Apple's keyed archiver writes it:
+///   `<dict><key>CF$UID</key><integer>N</integer></dict>` laid out like any dictionary.
+///
+/// Output is appended to one reserved `[UInt8]`; nothing is built as a `String` per node.
+package enum XMLPlistWriter {
+  /// The three lines before the root element.
+  package static let header: [UInt8] = Array(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" \
+    "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+
+    """.utf8)
+
+  /// The line after the root element.
+  package static let footer: [UInt8] = Array("\n</plist>\n".utf8)
+
+  /// The whole document for `root` in the canonical layout.
+  ///
+  /// - Parameter root: the tree to write; its locations are ignored.
+  /// - Returns: UTF-8 bytes, ending in `</plist>\n`.
+  /// - Throws: `PlistError` of kind `.limitExceeded` when containers nest deeper than
+  ///   `PlistLimits.maxDepth`.
+  package static func write(_ root: PlistNode) throws(PlistError) -> [UInt8] {
+    var out: [UInt8] = []
+    // The source size is a good guess for the output size; 4 KiB otherwise.
+    out.reserveCapacity(root.location.hasRange ? Int(root.location.end) + 256 : 4_096)
+    out.append(contentsOf: header)
+    try appendElement(root, depth: 0, indentUnit: tab, into: &out)
+    out.append(contentsOf: footer)
+    return out
+  }
+
+  /// Appends the element for `node`, for writing whole documents or a node in the middle of an
+  /// existing file.
+  ///
+  /// The first line starts at the current end of `out`, without indentation (the caller has
+  /// written it); every following line is indented by `indentUnit` repeated `depth` times, and
+  /// the children of a container by one more. Nothing follows the closing tag (no newline), so
+  /// the fragment can replace an element's byte range as it stands.
+  ///
+  /// - Parameters:
+  ///   - node: the value to write; locations are ignored.
+  ///   - depth: the nesting level of the element (0 for the root of a document).
+  ///   - indentUnit: one level of indentation, e.g. a tab or four spaces.
+  ///   - out: the buffer to append to.
+  /// - Throws: `PlistError` of kind `.limitExceeded` when a container would sit at nesting
+  ///   level `PlistLimits.maxDepth` or deeper (the root container is level 1).
+  package static func appendElement(
+    _ node: PlistNode, depth: Int, indentUnit: [UInt8], into out: inout [UInt8]
+  ) throws(PlistError) {
+    let emitter = Emitter(unit: indentUnit)
+    try emitter.element(node.value, depth: max(0, depth), into: &out)
+  }
+
+  /// `%.17g` for finite non-zero reals, `0.0`, `nan`, `+infinity` and `-infinity` otherwise,
+  /// as CoreFoundation writes `<real>`.
+  package static func realText(_ value: Double) -> String {
+    var out: [UInt8] = []
+    appendReal(value, into: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static let tab: [UInt8] = [0x09]
+
+  static func appendReal(_ value: Double, into out: inout [UInt8]) {
+    if value.isNaN {
+      out.append(contentsOf: "nan".utf8)
+    } else if value.isInfinite {
+      out.append(contentsOf: value < 0 ? "-infinity".utf8 : "+infinity".utf8)
+    } else if value == 0 {
+      out.append(contentsOf: "0.0".utf8)  // CoreFoundation writes both zeros so
+    } else {
+      withUnsafeTemporaryAllocation(of: CChar.self, capacity: 40) { buffer in
+        guard let base = buffer.baseAddress else { return }
+        let length = withVaList([value]) { vsnprintf(base, 40, "%.17g", $0) }
+        let count = min(max(0, Int(length)), 39)
+        buffer.withMemoryRebound(to: UInt8.self) { bytes in
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<count]))
+        }
+      }
+    }
+  }
+
+  /// Appends the decimal digits of an integer, with `-` for negative values.
+  static func appendInteger(_ value: PlistInteger, into out: inout [UInt8]) {
+    if value.isNegative { out.append(UInt8(ascii: "-")) }
+    appendDecimal(value.magnitude, into: &out)
+  }
+
+  /// Appends the decimal digits of `value`.
+  static func appendDecimal(_ value: UInt64, into out: inout [UInt8]) {
+    if value < 10 {
+      out.append(0x30 &+ UInt8(truncatingIfNeeded: value))
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch for 20 digits
+    withUnsafeMutableBytes(of: &digits) { scratch in
+      var v = value
+      var i = scratch.count
+      while v > 0 {
+        i -= 1
+        scratch[i] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
+        v /= 10
+      }
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[i...]))
+    }
+  }
+}
+
+/// The recursive part of the writer: one indentation unit and its visual width.
+private struct Emitter {
+  let unit: [UInt8]
+  /// Columns one unit takes (a tab advances to the next multiple of 8).
+  let unitColumns: Int
+
+  init(unit: [UInt8]) {
+    self.unit = unit
+    var column = 0
+    for byte in unit { column = byte == 0x09 ? (column / 8 + 1) * 8 : column + 1 }
+    unitColumns = column
+  }
+
+  func indent(_ depth: Int, into out: inout [UInt8]) {
+    if unit.count == 1 {
+      out.append(contentsOf: repeatElement(unit[0], count: depth))
+    } else {
+      for _ in 0..<depth { out.append(contentsOf: unit) }
+    }
+  }
+
+  func element(_ value: PlistValue, depth: Int, into out: inout [UInt8]) throws(PlistError) {
+    switch value {
+    case .string(let s):
+      out.append(contentsOf: Tag.stringOpen)
+      XMLEscaping.appendEscaped(s, into: &out)
+      out.append(contentsOf: Tag.stringClose)
+    case .integer(let i):
+      out.append(contentsOf: Tag.integerOpen)
+      XMLPlistWriter.appendInteger(i, into: &out)
+      out.append(contentsOf: Tag.integerClose)
+    case .real(let r):
+      out.append(contentsOf: Tag.realOpen)
+      XMLPlistWriter.appendReal(r, into: &out)
+      out.append(contentsOf: Tag.realClose)
+    case .boolean(let b):
+      out.append(contentsOf: b ? Tag.trueElement : Tag.falseElement)
+    case .date(let d):
+      out.append(contentsOf: Tag.dateOpen)
+      out.append(contentsOf: d.xmlString.utf8)
+      out.append(contentsOf: Tag.dateClose)
+    case .data(let d):
+      data(d, depth: depth, into: &out)
+    case .array(let items):
+      try checkDepth(depth)
+      guard !items.isEmpty else {
+        out.append(contentsOf: Tag.emptyArray)
+        return
+      }
+      out.append(contentsOf: Tag.arrayOpen)
+      for item in items {
+        indent(depth + 1, into: &out)
+        try element(item.value, depth: depth + 1, into: &out)
+        out.append(0x0A)
+      }
+      indent(depth, into: &out)
+      out.append(contentsOf: Tag.arrayClose)
+    case .dictionary(let dictionary):
+      try checkDepth(depth)
+      guard !dictionary.isEmpty else {
+        out.append(contentsOf: Tag.emptyDict)
+        return
+      }
+      out.append(contentsOf: Tag.dictOpen)
+      for entry in dictionary.entries {
+        indent(depth + 1, into: &out)
+        out.append(contentsOf: Tag.keyOpen)
+        XMLEscaping.appendEscaped(entry.key, into: &out)
+        out.append(contentsOf: Tag.keyClose)
+        indent(depth + 1, into: &out)
+        try element(entry.node.value, depth: depth + 1, into: &out)
+        out.append(0x0A)
+      }
+      indent(depth, into: &out)
+      out.append(contentsOf: Tag.dictClose)
+    case .uid(let n):
+      try checkDepth(depth)
+      out.append(contentsOf: Tag.dictOpen)
+      indent(depth + 1, into: &out)
+      out.append(contentsOf: Tag.uidKey)
+      indent(depth + 1, into: &out)
+      out.append(contentsOf: Tag.integerOpen)
+      XMLPlistWriter.appendDecimal(n, into: &out)
+      out.append(contentsOf: Tag.integerClose)
+      out.append(0x0A)
+      indent(depth, into: &out)
+      out.append(contentsOf: Tag.dictClose)
+    }
+  }
+
+  func checkDepth(_ depth: Int) throws(PlistError) {
+    if depth >= PlistLimits.maxDepth {
+      throw PlistError(
+        .limitExceeded,
+        "containers nest deeper than \(PlistLimits.maxDepth) levels, the most infoscope writes")
+    }
+  }
+
+  /// `<data>`, base64 lines, `</data>`, as CoreFoundation's `_XMLPlistAppendDataUsingBase64`.
+  func data(_ bytes: Data, depth: Int, into out: inout [UInt8]) {
+    out.append(contentsOf: Tag.dataOpen)
+    let lineDepth = min(depth, 8)
+    let columns = unitColumns &* lineDepth
+    // 76 columns less the indentation, in whole 4-character groups, never below 12 (the width
+    // CoreFoundation reaches at its cap of 8 tabs).
+    let width = max(12, (76 - columns) & ~3)
+    let bytesPerLine = width / 4 * 3
+    bytes.withUnsafeBytes { raw in
+      var start = 0
+      while start < raw.count {
+        let end = min(raw.count, start + bytesPerLine)
+        indent(lineDepth, into: &out)
+        Base64.append(UnsafeRawBufferPointer(rebasing: raw[start..<end]), into: &out)
+        out.append(0x0A)
+        start = end
+      }
+    }
+    indent(depth, into: &out)
+    out.append(contentsOf: Tag.dataClose)
+  }
+}
+
+/// Standard base64 (RFC 4648, with `=` padding), appended without line breaks.
+package enum Base64 {
+  private static let alphabet: [UInt8] = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  /// Appends the base64 text of `bytes` to `out`.
+  package static func append(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+    alphabet.withUnsafeBufferPointer { table in
+      var i = 0
+      let n = bytes.count
+      while i + 3 <= n {
+        let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+        out.append(table[Int(v >> 18)])
+        out.append(table[Int(v >> 12 & 0x3F)])
+        out.append(table[Int(v >> 6 & 0x3F)])
+        out.append(table[Int(v & 0x3F)])
+        i += 3
+      }
+      let rest = n - i
+      if rest == 1 {
+        let v = UInt32(bytes[i]) << 16
+        out.append(table[Int(v >> 18)])
+        out.append(table[Int(v >> 12 & 0x3F)])
+        out.append(0x3D)
+        out.append(0x3D)
+      } else if rest == 2 {
+        let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+        out.append(table[Int(v >> 18)])
+        out.append(table[Int(v >> 12 & 0x3F)])
+        out.append(table[Int(v >> 6 & 0x3F)])
+        out.append(0x3D)
+      }
+    }
+  }
+}
+
+/// The tags the writer emits, as bytes, with the newlines that follow opening container tags.
+private enum Tag {
+  static let stringOpen = Array("<string>".utf8)
+  static let stringClose = Array("</string>".utf8)
+  static let integerOpen = Array("<integer>".utf8)
+  static let integerClose = Array("</integer>".utf8)
+  static let realOpen = Array("<real>".utf8)
+  static let realClose = Array("</real>".utf8)
+  static let dateOpen = Array("<date>".utf8)
+  static let dateClose = Array("</date>".utf8)
+  static let dataOpen = Array("<data>\n".utf8)
+  static let dataClose = Array("</data>".utf8)
+  static let trueElement = Array("<true/>".utf8)
+  static let falseElement = Array("<false/>".utf8)
+  static let arrayOpen = Array("<array>\n".utf8)
+  static let arrayClose = Array("</array>".utf8)
+  static let emptyArray = Array("<array/>".utf8)
+  static let dictOpen = Array("<dict>\n".utf8)
+  static let dictClose = Array("</dict>".utf8)
+  static let emptyDict = Array("<dict/>".utf8)
+  static let keyOpen = Array("<key>".utf8)
+  static let keyClose = Array("</key>\n".utf8)
+  static let uidKey = Array("<key>CF$UID</key>\n".utf8)
+}
