@@ -57,9 +57,21 @@ extension XMLScanner {
     return min(i + 1, bytes.count)
   }
 
+  /// True when `body` is well-formed but too large: white space, a sign, white space, then
+  /// only decimal digits, or `0x` and only hex digits.
   static func looksLikeInteger(_ body: [UInt8]) -> Bool {
-    let digits = body.filter { !isSpace($0) && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "+") }
-    return !digits.isEmpty && digits.allSatisfy { (0x30...0x39).contains($0) }
+    var rest = body.drop(while: isSpace)
+    if let sign = rest.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      rest = rest.dropFirst().drop(while: isSpace)
+    }
+    var radix: UInt32 = 10
+    if rest.count > 2, rest.first == UInt8(ascii: "0"),
+      rest.dropFirst().first.map({ $0 | 0x20 == UInt8(ascii: "x") }) == true
+    {
+      radix = 16
+      rest = rest.dropFirst(2)
+    }
+    return !rest.isEmpty && rest.allSatisfy { digitValue($0, radix: radix) != nil }
   }
 
   /// Parses an integer body; nil when malformed or out of range.

@@ -1,0 +1,221 @@
+/// Writes an edited tree back into the bytes it was read from, keeping every byte the edit did
+/// not touch: comments, key order, indentation (tabs or spaces), line endings, entity spellings,
+/// the prolog and whatever follows the root.
+///
+/// How it works: each node of the new tree that still carries the `SourceLocation` of a node of
+/// the original tree is matched with that node (children are matched within their parent by
+/// their start offset, so moves inside a container are followed). A scalar whose value is
+/// unchanged is copied byte for byte; a changed scalar, or a node with no original, is written
+/// in Apple's canonical form (`XMLPlistWriter.appendElement`) at the indentation of its
+/// siblings. A container keeps its start and end tags and the text between its children: each
+/// kept child brings the white space and comments that preceded it; a removed child takes its
+/// own with it; a new child gets a line of its own indented like its siblings. Writing an
+/// unedited tree gives back the original bytes exactly.
+package enum XMLPreservingWriter {
+  /// Writes `root`, an edited version of `original.root`, in the layout of `original`.
+  ///
+  /// - Parameters:
+  ///   - root: the tree to write; nodes made in memory carry `SourceLocation.none`.
+  ///   - original: the document as read (its `text` and `root` are the reference).
+  /// - Returns: the bytes, in the original's text encoding (byte-order mark included).
+  /// - Throws: `PlistError` of kind `.unsupported` or `.limitExceeded` from the canonical writer.
+  package static func write(_ root: PlistNode, over original: PlistDocument) throws(PlistError)
+    -> [UInt8]
+  {
+    guard original.format == .xml, !original.text.isEmpty, original.root.location.hasRange else {
+      return try XMLPlistWriter.write(root)
+    }
+    var writer = Splicer(text: original.text)
+    var out: [UInt8] = []
+    out.reserveCapacity(original.text.count + 256)
+    let o = original.root.location
+    out.append(contentsOf: original.text[0..<Int(o.start)])
+    let same = root.location.start == o.start && root.location.end == o.end
+    try writer.emit(root, original: same ? original.root : nil, indent: [], into: &out)
+    out.append(contentsOf: original.text[Int(o.end)...])
+    return (original.encoding ?? .utf8).encode(out)
+  }
+}
+
+/// The recursive part of `XMLPreservingWriter`.
+private struct Splicer {
+  let text: [UInt8]
+  /// The document's indentation unit (the white space of its first indented line) and line
+  /// ending (its first line break).
+  let unit: [UInt8]
+  let newline: [UInt8]
+
+  init(text: [UInt8]) {
+    self.text = text
+    newline = Splicer.firstNewline(text)
+    unit = Splicer.firstIndent(text)
+  }
+
+  static func firstNewline(_ text: [UInt8]) -> [UInt8] {
+    guard let i = text.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return [0x0A] }
+    if text[i] == 0x0D { return i + 1 < text.count && text[i + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D] }
+    return [0x0A]
+  }
+
+  static func firstIndent(_ text: [UInt8]) -> [UInt8] {
+    var i = 0
+    while i < text.count {
+      if text[i] == 0x0A || text[i] == 0x0D {
+        var j = i + 1
+        while j < text.count, text[j] == 0x0A || text[j] == 0x0D { j += 1 }
+        var k = j
+        while k < text.count, text[k] == 0x20 || text[k] == 0x09 { k += 1 }
+        if k > j, k < text.count, text[k] == UInt8(ascii: "<") { return Array(text[j..<k]) }
+        i = j
+      } else {
+        i += 1
+      }
+    }
+    return [0x09]
+  }
+
+  func slice(_ from: UInt32, _ to: UInt32) -> ArraySlice<UInt8> { text[Int(from)..<Int(to)] }
+
+  /// The white space after the last line break of `gap`, and whether it has a line break.
+  static func indentation(of gap: ArraySlice<UInt8>) -> (indent: [UInt8], multiline: Bool) {
+    guard let nl = gap.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return ([], false) }
+    let tail = gap[(nl + 1)...].prefix { $0 == 0x20 || $0 == 0x09 }
+    return (Array(tail), true)
+  }
+
+  /// Writes `node` where its original (if any) stood. `indent` is the indentation of the line
+  /// the node starts on, for new lines inside a canonical fragment.
+  mutating func emit(
+    _ node: PlistNode, original: PlistNode?, indent: [UInt8], into out: inout [UInt8]
+  ) throws(PlistError) {
+    guard let original, original.value.kind == node.value.kind else {
+      try canonical(node, indent: indent, into: &out)
+      return
+    }
+    let o = original.location
+    switch (node.value, original.value) {
+    case (.array(let items), .array(let originals)):
+      let units = originals.map { (start: $0.location.start, end: $0.location.end) }
+      if items.isEmpty && originals.isEmpty {
+        out.append(contentsOf: slice(o.start, o.end))
+        return
+      }
+      guard !originals.isEmpty, o.contentStart > o.start else {
+        try canonical(node, indent: indent, into: &out)
+        return
+      }
+      let index = Dictionary(units.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { a, _ in a })
+      let layout = childLayout(units, container: o)
+      out.append(contentsOf: slice(o.start, o.contentStart))
+      for item in items {
+        if item.location.hasRange, let k = index[item.location.start] {
+          out.append(contentsOf: leading(k, units, container: o))
+          try emit(item, original: originals[k], indent: layout.indent, into: &out)
+        } else {
+          out.append(contentsOf: layout.separator)
+          try canonical(item, indent: layout.indent, into: &out)
+        }
+      }
+      out.append(contentsOf: slice(units[units.count - 1].end, o.end))
+    case (.dictionary(let dict), .dictionary(let originalDict)):
+      let originals = originalDict.entries
+      if dict.isEmpty && originals.isEmpty {
+        out.append(contentsOf: slice(o.start, o.end))
+        return
+      }
+      guard !originals.isEmpty, o.contentStart > o.start else {
+        try canonical(node, indent: indent, into: &out)
+        return
+      }
+      let units = originals.map { (start: $0.keyLocation.start, end: $0.node.location.end) }
+      let index = Dictionary(units.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { a, _ in a })
+      let layout = childLayout(units, container: o)
+      out.append(contentsOf: slice(o.start, o.contentStart))
+      for entry in dict.entries {
+        if entry.keyLocation.hasRange, let k = index[entry.keyLocation.start] {
+          let was = originals[k]
+          out.append(contentsOf: leading(k, units, container: o))
+          if entry.key == was.key {
+            out.append(contentsOf: slice(was.keyLocation.start, was.keyLocation.end))
+          } else {
+            Splicer.appendKey(entry.key, into: &out)
+          }
+          out.append(contentsOf: slice(was.keyLocation.end, was.node.location.start))
+          let sameNode = entry.node.location.start == was.node.location.start
+            && entry.node.location.end == was.node.location.end
+          try emit(entry.node, original: sameNode ? was.node : nil, indent: layout.indent, into: &out)
+        } else {
+          out.append(contentsOf: layout.separator)
+          Splicer.appendKey(entry.key, into: &out)
+          out.append(contentsOf: layout.separator)
+          try canonical(entry.node, indent: layout.indent, into: &out)
+        }
+      }
+      out.append(contentsOf: slice(units[units.count - 1].end, o.end))
+    default:
+      if node.value == original.value {
+        out.append(contentsOf: slice(o.start, o.end))
+      } else {
+        try canonical(node, indent: indent, into: &out)
+      }
+    }
+  }
+
+  /// The text before original child `k`: from the end of the previous child (or the start tag)
+  /// to its start.
+  func leading(_ k: Int, _ units: [(start: UInt32, end: UInt32)], container: SourceLocation)
+    -> ArraySlice<UInt8>
+  {
+    let from = k == 0 ? container.contentStart : units[k - 1].end
+    return slice(from, max(from, units[k].start))
+  }
+
+  /// How a new child is placed among its siblings: the separator written before it (a line
+  /// break and the siblings' indentation, or nothing when the container is on one line) and
+  /// that indentation.
+  func childLayout(_ units: [(start: UInt32, end: UInt32)], container: SourceLocation)
+    -> (separator: [UInt8], indent: [UInt8])
+  {
+    let first = leading(0, units, container: container)
+    let (indent, multiline) = Splicer.indentation(of: first)
+    return multiline ? (newline + indent, indent) : ([], indent)
+  }
+
+  /// Writes `node` in Apple's canonical form; its inner lines are indented from `indent`.
+  func canonical(_ node: PlistNode, indent: [UInt8], into out: inout [UInt8]) throws(PlistError) {
+    var fragment: [UInt8] = []
+    let depth = Splicer.repeats(of: unit, in: indent)
+    try XMLPlistWriter.appendElement(node, depth: depth ?? 0, indentUnit: unit, into: &fragment)
+    if depth != nil, newline == [0x0A] {
+      out.append(contentsOf: fragment)
+      return
+    }
+    // Re-indent from `indent` (mixed indentation) and use the document's line ending.
+    for b in fragment {
+      if b == 0x0A {
+        out.append(contentsOf: newline)
+        if depth == nil { out.append(contentsOf: indent) }
+      } else {
+        out.append(b)
+      }
+    }
+  }
+
+  /// Appends `<key>text</key>` with the text escaped.
+  static func appendKey(_ key: String, into out: inout [UInt8]) {
+    out.append(contentsOf: Array("<key>".utf8))
+    XMLEscaping.appendEscaped(key, into: &out)
+    out.append(contentsOf: Array("</key>".utf8))
+  }
+
+  /// How many times `unit` repeats to make `indent` exactly, or nil.
+  static func repeats(of unit: [UInt8], in indent: [UInt8]) -> Int? {
+    if indent.isEmpty { return 0 }
+    guard !unit.isEmpty, indent.count % unit.count == 0 else { return nil }
+    let n = indent.count / unit.count
+    for i in 0..<n where Array(indent[(i * unit.count)..<((i + 1) * unit.count)]) != unit {
+      return nil
+    }
+    return n
+  }
+}
