@@ -58,30 +58,44 @@ package enum PlistReader {
   /// - Returns: the document, with locations into its text.
   /// - Throws: `PlistError` with `file`, line and column (or offset for binary input).
   package static func read(_ data: Data, file: String? = nil) throws(PlistError) -> PlistDocument {
-    guard data.count <= PlistLimits.maxDocumentBytes else {
-      throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads", file: file)
-    }
-    let result = data.withUnsafeBytes { raw in
-      Result { () throws(PlistError) -> PlistDocument in try read(raw) }
-    }
-    do {
-      return try result.get()
-    } catch {
-      throw error.inFile(file)
-    }
+    try read(bytes: [UInt8](data), file: file)
   }
 
-  /// Reads a property list from bytes in memory; errors name no file.
-  package static func read(_ raw: UnsafeRawBufferPointer) throws(PlistError) -> PlistDocument {
-    switch sniff(raw) {
-    case .binary:
-      return try BinaryPlistReader.read(raw)
-    case .xml:
-      let encoding = TextEncoding.detect(raw)
-      return try XMLPlistReader.read(text: try encoding.decode(raw), encoding: encoding)
-    case .ascii, .json, nil:
-      let encoding = TextEncoding.detect(raw)
-      return try ASCIIPlistReader.read(text: try encoding.decode(raw), encoding: encoding)
+  /// Reads a property list from bytes; UTF-8 text without a byte-order mark is kept as the
+  /// document's text without a copy.
+  ///
+  /// - Parameters:
+  ///   - bytes: the whole file.
+  ///   - file: the name to put in errors.
+  /// - Throws: `PlistError` with `file`, line and column (or offset for binary input).
+  package static func read(bytes: [UInt8], file: String? = nil) throws(PlistError) -> PlistDocument {
+    do throws(PlistError) {
+      guard bytes.count <= PlistLimits.maxDocumentBytes else {
+        throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
+      }
+      let result = bytes.withUnsafeBytes { raw in
+        Result { () throws(PlistError) -> (PlistFormat?, TextEncoding, [UInt8]?) in
+          let format = sniff(raw)
+          guard format != .binary else { return (format, .utf8, nil) }
+          let encoding = TextEncoding.detect(raw)
+          return (format, encoding, encoding == .utf8 ? nil : try encoding.decode(raw))
+        }
+      }
+      let (format, encoding, decoded) = try result.get()
+      let text = decoded ?? bytes
+      switch format {
+      case .binary:
+        let binary = bytes.withUnsafeBytes { raw in
+          Result { () throws(PlistError) -> PlistDocument in try BinaryPlistReader.read(raw) }
+        }
+        return try binary.get()
+      case .xml:
+        return try XMLPlistReader.read(text: text, encoding: encoding)
+      case .ascii, .json, nil:
+        return try ASCIIPlistReader.read(text: text, encoding: encoding)
+      }
+    } catch {
+      throw error.inFile(file)
     }
   }
 
@@ -89,25 +103,37 @@ package enum PlistReader {
   ///
   /// - Throws: `PlistError` of kind `.io` when the file cannot be read, or as `read(_:file:)`.
   package static func read(contentsOf path: String) throws(PlistError) -> PlistDocument {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw PlistError(.io, "cannot read the file: \(ioReason(error))", file: path)
-    }
-    return try read(data, file: path)
+    try read(bytes: try readFile(path), file: path)
   }
 
-  static func ioReason(_ error: any Error) -> String {
-    let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
+  /// The bytes of the file at `path`, read without an intermediate `Data`.
+  ///
+  /// - Throws: `PlistError` of kind `.io` naming the file and the system's reason.
+  package static func readFile(_ path: String) throws(PlistError) -> [UInt8] {
+    guard let handle = fopen(path, "rb") else {
+      throw PlistError(.io, "cannot read the file: \(String(cString: strerror(errno)))", file: path)
     }
-    if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError {
-      return "no such file"
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    var st = stat()
+    if fstat(fileno(handle), &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+      throw PlistError(.io, "cannot read the file: it is a directory", file: path)
     }
-    return ns.localizedDescription
+    if st.st_size > 0 { bytes.reserveCapacity(Int(st.st_size)) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
+      if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+      if n < chunk.count {
+        if ferror(handle) != 0 {
+          throw PlistError(.io, "cannot read the file: \(String(cString: strerror(errno)))", file: path)
+        }
+        break
+      }
+      if bytes.count > PlistLimits.maxDocumentBytes {
+        throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads", file: path)
+      }
+    }
+    return bytes
   }
 }

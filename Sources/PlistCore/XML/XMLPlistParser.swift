@@ -164,7 +164,11 @@ extension XMLScanner {
     if let lt = find(UInt8(ascii: "<"), from: pos), peek(lt - pos + 1) == UInt8(ascii: "/"),
       find(UInt8(ascii: "&"), from: pos, to: lt) == nil
     {
-      let text = try makeString(pos..<lt)
+      guard let text = strings.string(bytes, pos..<lt) else {
+        let slice = UnsafeBufferPointer(rebasing: bytes[pos..<lt])
+        throw error(
+          "invalid UTF-8 in text", at: pos + XMLScanner.firstInvalidUTF8(slice), kind: .encoding)
+      }
       pos = lt
       try expectEndTag(open.tag, openedAt: open.start)
       return text
@@ -272,12 +276,6 @@ extension XMLScanner {
     return v < radix ? v : nil
   }
 
-  /// A string from the bytes in `range`, which must be valid UTF-8.
-  mutating func makeString(_ range: Range<Int>) throws(PlistError) -> String {
-    let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    if let s = String(validating: slice, as: UTF8.self) { return s }
-    throw error("invalid UTF-8 in text", at: range.lowerBound + XMLScanner.firstInvalidUTF8(slice), kind: .encoding)
-  }
 
   /// A string from decoded bytes that began at `startingAt`; an invalid byte is reported at the
   /// start of the text (entities may have shifted offsets).

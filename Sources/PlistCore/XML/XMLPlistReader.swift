@@ -99,6 +99,8 @@ struct XMLScanner {
   var line: UInt32 = 1
   var lineStart = 0
   var depth = 0
+  /// Repeated keys and short strings share one storage.
+  var strings = StringCache()
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
