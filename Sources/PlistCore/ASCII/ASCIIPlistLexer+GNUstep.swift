@@ -29,7 +29,8 @@ extension ASCIIPlistLexer {
       valueEnd = pos
       pos += 1
       guard peek == UInt8(ascii: ">") else {
-        throw error("expected '>' after the quoted GNUstep value, found \(describe(at: pos))", at: pos)
+        throw error(
+          "expected '>' after the quoted GNUstep value, found \(describe(at: pos))", at: pos)
       }
     } else {
       valueStart = pos
@@ -90,7 +91,8 @@ extension ASCIIPlistLexer {
     while i < raw.count {
       let b = raw[i]
       guard (0x30...0x39).contains(b) else {
-        throw error("expected a decimal digit in '<*I…>', found \(describe(at: start + i))", at: start + i)
+        throw error(
+          "expected a decimal digit in '<*I…>', found \(describe(at: start + i))", at: start + i)
       }
       let (m, o1) = magnitude.multipliedReportingOverflow(by: 10)
       let (a, o2) = m.addingReportingOverflow(UInt64(b &- 0x30))
@@ -128,7 +130,8 @@ extension ASCIIPlistLexer {
       zoneHours < 24, zoneMinutes < 60
     else { return nil }
     let offset = (zoneHours * 3_600 + zoneMinutes * 60) * (at(20, "-") ? -1 : 1)
-    var date = PlistDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    var date = PlistDate(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     date.secondsSinceReferenceDate -= Double(offset)
     return date
   }
@@ -164,7 +167,8 @@ extension ASCIIPlistLexer {
     pos += 1
     if alphabet.count % 4 == 1 {
       throw error(
-        "invalid base64 data: \(alphabet.count) digits leave 6 bits over, which is not a whole byte",
+        "invalid base64 data: \(alphabet.count) digits leave 6 bits over, "
+          + "which is not a whole byte",
         at: start)
     }
     while alphabet.count % 4 != 0 { alphabet.append(UInt8(ascii: "=")) }

@@ -156,7 +156,8 @@ struct ASCIIPlistLexer {
         throw error(invalidUTF8Message(b), at: i, kind: .encoding)
       }
       guard i + length <= n else {
-        throw error("invalid UTF-8: the text ends inside a multi-byte character", at: i, kind: .encoding)
+        throw error(
+          "invalid UTF-8: the text ends inside a multi-byte character", at: i, kind: .encoding)
       }
       for k in 1..<length {
         let c = text[i + k]
@@ -173,7 +174,8 @@ struct ASCIIPlistLexer {
   }
 
   private func invalidUTF8Message(_ b: UInt8) -> String {
-    "invalid UTF-8 (byte 0x\(String(b, radix: 16, uppercase: true))); save the file as UTF-8 or UTF-16"
+    let hex = String(b, radix: 16, uppercase: true)
+    return "invalid UTF-8 (byte 0x\(hex)); save the file as UTF-8 or UTF-16"
   }
 
   // MARK: - Trivia
@@ -244,7 +246,8 @@ struct ASCIIPlistLexer {
     while pos < text.count, text[pos] != quote, text[pos] != UInt8(ascii: "\\") { pos += 1 }
     guard pos < text.count else { throw unterminated(open, quote) }
     if text[pos] == quote {
-      let s = String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<pos]), as: UTF8.self)
+      let s = String(
+        decoding: UnsafeBufferPointer(rebasing: text[contentStart..<pos]), as: UTF8.self)
       pos += 1
       return s
     }
@@ -327,7 +330,8 @@ struct ASCIIPlistLexer {
 
   private mutating func unterminated(_ open: Int, _ quote: UInt8) -> PlistError {
     let q = quote == UInt8(ascii: "\"") ? "\"" : "'"
-    return error("unterminated quoted string: expected a closing \(q) before the end of the file", at: open)
+    return error(
+      "unterminated quoted string: expected a closing \(q) before the end of the file", at: open)
   }
 
   private mutating func unpaired(_ unit: UInt16, at offset: Int) -> PlistError {
@@ -386,7 +390,8 @@ struct ASCIIPlistLexer {
       if let high = ASCIIPlistLexer.hexValue(b) {
         guard pos + 1 < text.count, let low = ASCIIPlistLexer.hexValue(text[pos + 1]) else {
           throw error(
-            "odd number of hex digits in data: expected a second hex digit after '\(Character(Unicode.Scalar(b)))'",
+            "odd number of hex digits in data: expected a second hex digit after "
+              + "'\(Character(Unicode.Scalar(b)))'",
             at: pos)
         }
         bytes.append(high << 4 | low)

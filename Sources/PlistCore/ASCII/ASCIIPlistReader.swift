@@ -36,7 +36,9 @@ package enum ASCIIPlistReader {
   /// - Throws: `PlistError` with line and column: `.encoding` for invalid UTF-8, `.malformed`
   ///   for a grammar error (saying what was expected), `.outOfRange` for a GNUstep integer
   ///   beyond 64 bits, `.limitExceeded` for nesting or size beyond `PlistLimits`.
-  package static func read(text: [UInt8], encoding: TextEncoding) throws(PlistError) -> PlistDocument {
+  package static func read(text: [UInt8], encoding: TextEncoding) throws(PlistError)
+    -> PlistDocument
+  {
     guard text.count <= PlistLimits.maxDocumentBytes else {
       throw PlistError(.limitExceeded, "the text is over 4 GiB, the most infoscope reads")
     }
@@ -98,7 +100,8 @@ private struct ASCIIPlistParser {
     if lexer.isAtEnd { return root }
     guard case .string = root.value else {
       throw lexer.error(
-        "expected the end of the file after the property list, found \(lexer.describe(at: lexer.pos))",
+        "expected the end of the file after the property list, found "
+          + lexer.describe(at: lexer.pos),
         at: lexer.pos)
     }
     // A string followed by more text: the brace-less dictionary of a `.strings` file.
@@ -109,7 +112,9 @@ private struct ASCIIPlistParser {
   }
 
   /// Runs the grammar from `state` until the stack is empty and a value is finished.
-  private mutating func parse(stack initial: [Frame], state initialState: State) throws(PlistError) -> PlistNode {
+  private mutating func parse(stack initial: [Frame], state initialState: State) throws(PlistError)
+    -> PlistNode
+  {
     var stack = initial
     var state = initialState
     while true {
@@ -117,7 +122,8 @@ private struct ASCIIPlistParser {
       case .value:
         try lexer.skipTrivia()
         guard let b = lexer.peek else {
-          throw lexer.error(expectation(stack, "a value") + ", found the end of the file", at: lexer.pos)
+          throw lexer.error(
+            expectation(stack, "a value") + ", found the end of the file", at: lexer.pos)
         }
         if b == UInt8(ascii: "{") || b == UInt8(ascii: "(") {
           stack.append(try open(dictionary: b == UInt8(ascii: "{"), depth: stack.count))
@@ -136,7 +142,8 @@ private struct ASCIIPlistParser {
             PlistEntry(key: key, keyLocation: stack[top].keyLocation, node: node))
           guard lexer.peek == UInt8(ascii: ";") else {
             throw lexer.error(
-              "expected ';' after the value of key \"\(key)\", found \(lexer.describe(at: lexer.pos))",
+              "expected ';' after the value of key \"\(key)\", found "
+                + lexer.describe(at: lexer.pos),
               at: lexer.pos)
           }
           lexer.pos += 1
@@ -185,12 +192,15 @@ private struct ASCIIPlistParser {
           state = .finished(close(stack.removeLast()))
           continue
         }
-        guard b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") || ASCIIPlistLexer.isUnquoted(b) else {
+        guard b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") || ASCIIPlistLexer.isUnquoted(b)
+        else {
           let expected = frame.braced ? "a key or '}'" : "a key or the end of the file"
-          throw lexer.error("expected \(expected), found \(lexer.describe(at: lexer.pos))", at: lexer.pos)
+          throw lexer.error(
+            "expected \(expected), found \(lexer.describe(at: lexer.pos))", at: lexer.pos)
         }
         let keyStart = lexer.pos
-        let key = b == UInt8(ascii: "\"") || b == UInt8(ascii: "'")
+        let key =
+          b == UInt8(ascii: "\"") || b == UInt8(ascii: "'")
           ? try lexer.quotedString() : lexer.unquotedString()
         let keyLocation = lexer.location(from: keyStart, to: lexer.pos)
         stack[top].key = key
@@ -238,7 +248,8 @@ private struct ASCIIPlistParser {
     let end = frame.braced ? lexer.pos : lexer.text.count
     let location = SourceLocation(
       line: frame.line, column: frame.column, start: UInt32(truncatingIfNeeded: frame.start),
-      end: UInt32(truncatingIfNeeded: end), contentStart: UInt32(truncatingIfNeeded: frame.contentStart))
+      end: UInt32(truncatingIfNeeded: end),
+      contentStart: UInt32(truncatingIfNeeded: frame.contentStart))
     let value: PlistValue =
       frame.isDictionary ? .dictionary(PlistDictionary(frame.entries)) : .array(frame.items)
     return PlistNode(value, location: location)

@@ -1,7 +1,7 @@
 import Foundation
 import PlistCore
-import Testing
 import TestSupport
+import Testing
 
 /// Reads the corpus file at `path` (relative to the corpus folder) through `PlistReader`.
 private func readCorpus(_ path: String) throws -> PlistDocument {
@@ -57,8 +57,10 @@ struct ASCIIPlistCorpusTests {
     ("Ice__Ice.xcodeproj__project.pbxproj", "70", 32, "716683222A767E6A006ABF84"),
     ("Swiftfin__Swiftfin.xcodeproj__project.pbxproj", "71", 312, "5377CBE9263B596A003A4E83"),
     ("WhisperKit__WhisperAX.xcodeproj__project.pbxproj", "60", 154, "167B34562B05431E0076F261"),
-    ("home-assistant-iOS__HomeAssistant.xcodeproj__project.pbxproj", "76", 890,
-     "B657A8DE1CA646EB00121384"),
+    (
+      "home-assistant-iOS__HomeAssistant.xcodeproj__project.pbxproj", "76", 890,
+      "B657A8DE1CA646EB00121384"
+    ),
     ("iina__iina.xcodeproj__project.pbxproj", "54", 1964, "84EB1ECE1D2F51D3004FA5A1"),
     ("mastodon-ios__Mastodon.xcodeproj__project.pbxproj", "60", 1405, "DB427DCA25BAA00100D1B89D"),
   ])
@@ -81,11 +83,16 @@ struct ASCIIPlistCorpusTests {
     #expect(
       settings["INFOPLIST_KEY_UIStatusBarStyle[sdk=iphoneos*]"]?.value
         == .string("UIStatusBarStyleDefault"))
-    #expect(settings["INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphonesimulator*]"]?.value == .string("YES"))
+    #expect(
+      settings["INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphonesimulator*]"]?.value
+        == .string("YES"))
     #expect(
       settings["INFOPLIST_KEY_NSCameraUsageDescription"]?.value
         == .string("Upload photos & videos to attach to your Mastodon posts."))
-    #expect(settings["INFOPLIST_KEY_NSHumanReadableCopyright"]?.value == .string("© 2024 Thomas Ricouard"))
+    #expect(
+      settings["INFOPLIST_KEY_NSHumanReadableCopyright"]?.value
+        == .string("© 2024 Thomas Ricouard")
+    )
   }
 
   @Test func decodesEscapesInProjectStrings() throws {
@@ -96,7 +103,8 @@ struct ASCIIPlistCorpusTests {
         "INFOPLIST_KEY_NSHumanReadableCopyright"]?.value.stringValue
     }
     #expect(copyrights.count == 4)
-    #expect(copyrights.first == "Copyright © 2017-2024\nCollider LI, et al.\nReleased under GPLv3.")
+    #expect(
+      copyrights.first == "Copyright © 2017-2024\nCollider LI, et al.\nReleased under GPLv3.")
   }
 
   @Test func locatesProjectFileNodesAfterTheHeaderComment() throws {
@@ -138,21 +146,31 @@ struct ASCIIPlistCorpusTests {
     #expect(try dictionary(o3[1])["CSecondKey"]?.value == .string("C Second Corrected Value"))
   }
 
-  @Test(arguments: [
-    ("info-plist/IceCubesApp__IceCubesActionExtension__pl.lproj__InfoPlist.strings", 1,
-     "CFBundleDisplayName", "Otwórz w Ice Cubes"),
-    ("info-plist/home-assistant-iOS__App__Base.lproj__InfoPlist.strings", 11,
-     "NSLocalNetworkUsageDescription", "Locate and communicate with your Home Assistant instance."),
-    ("info-plist/home-assistant-iOS__App__cs.lproj__InfoPlist.strings", 19, nil, nil),
-    ("info-plist/iina__ja.lproj__InfoPlist.strings", 1, "NSHumanReadableCopyright",
-     "Copyright © 2017-2024\nCollider LI, et al.\nReleased under GPLv3."),
-    ("info-plist/iina__sr-CS.lproj__InfoPlist.strings", 0, nil, nil),
-    ("info-plist/mastodon-ios__Base.lproj__infoPlist.strings", 4, "NSCameraUsageDescription",
-     "Used to take photo for post status"),
-    ("binary/Swiftfin__et.lproj__Localizable.strings", 7, "absolute", "Absoluutne"),
-    ("binary/UTM__Settings.bundle__en.lproj__Root.strings", 49, "Click & Hold", "Click & Hold"),
-    ("binary/libplist__test.strings", 12, "BAR", "Foo"),
-  ] as [(String, Int, String?, String?)])
+  @Test(
+    arguments: [
+      (
+        "info-plist/IceCubesApp__IceCubesActionExtension__pl.lproj__InfoPlist.strings", 1,
+        "CFBundleDisplayName", "Otwórz w Ice Cubes"
+      ),
+      (
+        "info-plist/home-assistant-iOS__App__Base.lproj__InfoPlist.strings", 11,
+        "NSLocalNetworkUsageDescription",
+        "Locate and communicate with your Home Assistant instance."
+      ),
+      ("info-plist/home-assistant-iOS__App__cs.lproj__InfoPlist.strings", 19, nil, nil),
+      (
+        "info-plist/iina__ja.lproj__InfoPlist.strings", 1, "NSHumanReadableCopyright",
+        "Copyright © 2017-2024\nCollider LI, et al.\nReleased under GPLv3."
+      ),
+      ("info-plist/iina__sr-CS.lproj__InfoPlist.strings", 0, nil, nil),
+      (
+        "info-plist/mastodon-ios__Base.lproj__infoPlist.strings", 4, "NSCameraUsageDescription",
+        "Used to take photo for post status"
+      ),
+      ("binary/Swiftfin__et.lproj__Localizable.strings", 7, "absolute", "Absoluutne"),
+      ("binary/UTM__Settings.bundle__en.lproj__Root.strings", 49, "Click & Hold", "Click & Hold"),
+      ("binary/libplist__test.strings", 12, "BAR", "Foo"),
+    ] as [(String, Int, String?, String?)])
   func readsStringsFiles(path: String, keys: Int, key: String?, value: String?) throws {
     let dict = try dictionary(readCorpus(path).root)
     // Key counts from plutil, which keeps one entry per key.
@@ -180,9 +198,10 @@ struct ASCIIPlistCorpusTests {
     let doc = try readCorpus("peer-tests/swift-foundation__openstep-strings-comments-utf16.txt")
     let dict = try dictionary(doc.root)
     #expect(dict.keys == ["string1", "string2", "string3"])
-    #expect(dict.entries.map(\.node.value) == [
-      .string("Good morning"), .string("Good afternoon"), .string("Good evening"),
-    ])
+    #expect(
+      dict.entries.map(\.node.value) == [
+        .string("Good morning"), .string("Good afternoon"), .string("Good evening"),
+      ])
   }
 
   @Test func readsEscapeLiterals() throws {
@@ -192,11 +211,13 @@ struct ASCIIPlistCorpusTests {
   }
 
   @Test func readsVariableWidthUnicodeEscapes() throws {
-    let doc = try readCorpus("peer-tests/swift-foundation__openstep-unicode-escape-variable-width.txt")
+    let doc = try readCorpus(
+      "peer-tests/swift-foundation__openstep-unicode-escape-variable-width.txt")
     let values = try #require(strings(doc.root))
-    #expect(values.map { $0.unicodeScalars.map(\.value) } == [
-      [0x1, 0x7A], [0x12, 0x7A], [0x123, 0x7A], [0x1234],
-    ])
+    #expect(
+      values.map { $0.unicodeScalars.map(\.value) } == [
+        [0x1, 0x7A], [0x12, 0x7A], [0x123, 0x7A], [0x1234],
+      ])
   }
 
   @Test func readsOctalEscapes() throws {
@@ -204,7 +225,9 @@ struct ASCIIPlistCorpusTests {
     let values = try #require(strings(doc.root))
     // '\0' '\00' '\000' … '\77' '\077', then '\100' … '\775' (all but \376 and \377).
     #expect(values.count == 580)
-    let scalars = values.compactMap { $0.unicodeScalars.count == 1 ? $0.unicodeScalars.first?.value : nil }
+    let scalars = values.compactMap {
+      $0.unicodeScalars.count == 1 ? $0.unicodeScalars.first?.value : nil
+    }
     #expect(scalars.count == 580)
     #expect(Array(scalars.prefix(6)) == [0, 0, 0, 1, 1, 1])
     #expect(scalars[136] == 0x40)  // '\100'
@@ -234,13 +257,22 @@ struct ASCIIPlistCorpusTests {
   @Test(arguments: [
     ("go-plist__invalid-text-01-truncated-array.txt", 1, 2, "unterminated array"),
     ("go-plist__invalid-text-04-unclosed-nested-array.txt", 1, 6, "expected ',' or ')'"),
-    ("go-plist__invalid-text-05-unclosed-dictionary.txt", 1, 5,
-     "expected ';' after the value of key \"0\""),
-    ("go-plist__invalid-text-11-bad-extended-character.txt", 1, 2, "expected a key or '}', found '¬'"),
-    ("go-plist__invalid-text-12-missing-equals-in-dictionary.txt", 1, 5,
-     "expected '=' or ';' after the key \"A\""),
-    ("go-plist__invalid-text-13-missing-semicolon-in-dictionary.txt", 1, 7,
-     "expected ';' after the value of key \"A\", found '}'"),
+    (
+      "go-plist__invalid-text-05-unclosed-dictionary.txt", 1, 5,
+      "expected ';' after the value of key \"0\""
+    ),
+    (
+      "go-plist__invalid-text-11-bad-extended-character.txt", 1, 2,
+      "expected a key or '}', found '¬'"
+    ),
+    (
+      "go-plist__invalid-text-12-missing-equals-in-dictionary.txt", 1, 5,
+      "expected '=' or ';' after the key \"A\""
+    ),
+    (
+      "go-plist__invalid-text-13-missing-semicolon-in-dictionary.txt", 1, 7,
+      "expected ';' after the value of key \"A\", found '}'"
+    ),
     ("go-plist__invalid-text-15-invalid-gnustep-int.txt", 1, 5, "expected a value after '<*I'"),
     ("go-plist__invalid-text-16-invalid-gnustep-date.txt", 1, 4, "expected a date"),
     ("go-plist__invalid-text-23-uneven-data.txt", 1, 2, "odd number of hex digits"),
@@ -249,14 +281,20 @@ struct ASCIIPlistCorpusTests {
     // go-plist's own TODO calls this one valid; one base64 digit is 6 bits, not a byte, so
     // no decoder can give data for it: we reject it.
     ("go-plist__invalid-text-31-invalid-gnustep-base64-data.txt", 1, 3, "invalid base64 data"),
-    ("go-plist__invalid-text-33-gnustep-extended-value-terminated-before-type.txt", 1, 3,
-     "expected a type letter"),
-    ("go-plist__invalid-text-37-poorly-terminated-gnustep-quoted-value.txt", 1, 4,
-     "unterminated quoted GNUstep value"),
+    (
+      "go-plist__invalid-text-33-gnustep-extended-value-terminated-before-type.txt", 1, 3,
+      "expected a type letter"
+    ),
+    (
+      "go-plist__invalid-text-37-poorly-terminated-gnustep-quoted-value.txt", 1, 4,
+      "unterminated quoted GNUstep value"
+    ),
     ("swift-foundation__openstep-bad-unicode-escape-2.txt", 1, 2, "expected 1 to 4 hex digits"),
     ("swift-foundation__openstep-bad-unicode-escape-6.txt", 1, 2, "expected 1 to 4 hex digits"),
-    ("swift-foundation__openstep-junk-after-plist.txt", 2, 1,
-     "expected the end of the file after the property list, found 'e'"),
+    (
+      "swift-foundation__openstep-junk-after-plist.txt", 2, 1,
+      "expected the end of the file after the property list, found 'e'"
+    ),
     ("libplist__fuzz-oplist-crashes__cf-4503815405830144.ostep", 1, 5, "invalid UTF-8"),
     ("libplist__fuzz-oplist-crashes__cf-4716194114699264.ostep", 1, 2, "unterminated data"),
   ])

@@ -122,10 +122,11 @@ private func strings(_ node: PlistNode) -> [String]? {
   @Test func readsHexDataWithWhiteSpaceBetweenPairs() throws {
     let doc = try read("( <>, <0fA0>, < de ad\n\tbe ef >, <feedface> )")
     let items = try #require(doc.root.value.arrayValue)
-    #expect(items.map(\.value) == [
-      .data(Data()), .data(Data([0x0F, 0xA0])), .data(Data([0xDE, 0xAD, 0xBE, 0xEF])),
-      .data(Data([0xFE, 0xED, 0xFA, 0xCE])),
-    ])
+    #expect(
+      items.map(\.value) == [
+        .data(Data()), .data(Data([0x0F, 0xA0])), .data(Data([0xDE, 0xAD, 0xBE, 0xEF])),
+        .data(Data([0xFE, 0xED, 0xFA, 0xCE])),
+      ])
   }
 
   @Test(arguments: [
@@ -147,13 +148,14 @@ private func strings(_ node: PlistNode) -> [String]? {
         <*D2001-01-01 00:00:00 +0000>, <*D"2001-01-02 01:00:00 +0100">, <[aGVsbG8=]>, <[aGVsbG8]> )
       """)
     let values = try #require(doc.root.value.arrayValue).map(\.value)
-    #expect(values == [
-      .integer(PlistInteger(Int64(123))), .integer(PlistInteger(Int64(-65))),
-      .integer(PlistInteger(UInt64.max)), .real(1.5), .real(-2000), .boolean(true),
-      .boolean(false), .date(PlistDate(secondsSinceReferenceDate: 0)),
-      .date(PlistDate(secondsSinceReferenceDate: 86_400)), .data(Data("hello".utf8)),
-      .data(Data("hello".utf8)),
-    ])
+    #expect(
+      values == [
+        .integer(PlistInteger(Int64(123))), .integer(PlistInteger(Int64(-65))),
+        .integer(PlistInteger(UInt64.max)), .real(1.5), .real(-2000), .boolean(true),
+        .boolean(false), .date(PlistDate(secondsSinceReferenceDate: 0)),
+        .date(PlistDate(secondsSinceReferenceDate: 86_400)), .data(Data("hello".utf8)),
+        .data(Data("hello".utf8)),
+      ])
   }
 
   @Test(arguments: [
@@ -252,18 +254,27 @@ private func strings(_ node: PlistNode) -> [String]? {
     ("{ a = ; }", 1, 7, "expected a value after '=' for key \"a\", found ';'"),
     ("{ = b; }", 1, 3, "expected a key or '}', found '='"),
     ("( a b )", 1, 5, "expected ',' or ')' after an array element, found 'b'"),
-    ("{ a = (\n  x,\n", 3, 1,
-     "unterminated array: expected a value or ')' to close the '(' at line 1, column 7"),
-    ("{\n  a = b;\n", 3, 1,
-     "unterminated dictionary: expected a key or '}' to close the '{' at line 1, column 1"),
-    ("{ a = \"x\n\ny; }", 1, 7,
-     "unterminated quoted string: expected a closing \" before the end of the file"),
-    ("( é )", 1, 3,
-     "expected a value or ')' in the array opened at line 1, column 1, found 'é' "
-       + "(quote strings that hold non-ASCII characters)"),
+    (
+      "{ a = (\n  x,\n", 3, 1,
+      "unterminated array: expected a value or ')' to close the '(' at line 1, column 7"
+    ),
+    (
+      "{\n  a = b;\n", 3, 1,
+      "unterminated dictionary: expected a key or '}' to close the '{' at line 1, column 1"
+    ),
+    (
+      "{ a = \"x\n\ny; }", 1, 7,
+      "unterminated quoted string: expected a closing \" before the end of the file"
+    ),
+    (
+      "( é )", 1, 3,
+      "expected a value or ')' in the array opened at line 1, column 1, found 'é' "
+        + "(quote strings that hold non-ASCII characters)"
+    ),
     ("{ a = ", 1, 7, "expected a value after '=' for key \"a\", found the end of the file"),
   ])
-  func reportsWhatWasExpectedAndWhere(text: String, line: Int, column: Int, message: String) throws {
+  func reportsWhatWasExpectedAndWhere(text: String, line: Int, column: Int, message: String) throws
+  {
     let error = try #require(failure(text))
     #expect(error.kind == .malformed)
     #expect(error.message == message)
@@ -280,7 +291,9 @@ private func strings(_ node: PlistNode) -> [String]? {
     #expect(error.offset == 22)
   }
 
-  @Test(arguments: [[UInt8]([0xED, 0xA0, 0x80]), [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]])
+  @Test(arguments: [
+    [UInt8]([0xED, 0xA0, 0x80]), [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+  ])
   func rejectsEveryKindOfBadUTF8(bad: [UInt8]) throws {
     let error = try #require(throws: PlistError.self) {
       try read(bytes: Array("( \"".utf8) + bad + Array("\" )".utf8))
@@ -313,6 +326,12 @@ private func strings(_ node: PlistNode) -> [String]? {
     #expect((error.line, error.column) == (1, 4 * 256 + 1))
   }
 
+  @Test func rejectsHundredThousandOpenParenthesesWithoutOverflow() throws {
+    let error = try #require(failure(String(repeating: "(", count: 100_000)))
+    #expect(error.kind == .limitExceeded)
+    #expect((error.line, error.column) == (1, PlistLimits.maxDepth + 1))
+  }
+
   // MARK: - Locations
 
   @Test func locatesEveryNodeAndKey() throws {
@@ -322,13 +341,15 @@ private func strings(_ node: PlistNode) -> [String]? {
     let dict = try #require(root.value.dictionaryValue)
     let a = dict.entries[0]
     #expect(a.keyLocation == SourceLocation(line: 2, column: 3, start: 4, end: 5))
-    #expect(a.node.location == SourceLocation(line: 2, column: 7, start: 8, end: 16, contentStart: 9))
+    #expect(
+      a.node.location == SourceLocation(line: 2, column: 7, start: 8, end: 16, contentStart: 9))
     let items = try #require(a.node.value.arrayValue)
     #expect(items[0].location == SourceLocation(line: 2, column: 8, start: 9, end: 10))
     #expect(items[1].location == SourceLocation(line: 2, column: 11, start: 12, end: 15))
     let b = dict.entries[1]
     #expect(b.keyLocation == SourceLocation(line: 3, column: 3, start: 20, end: 21))
-    #expect(b.node.location == SourceLocation(line: 3, column: 7, start: 24, end: 39, contentStart: 25))
+    #expect(
+      b.node.location == SourceLocation(line: 3, column: 7, start: 24, end: 39, contentStart: 25))
     let c = try #require(b.node.value.dictionaryValue?.entries.first)
     #expect(c.keyLocation == SourceLocation(line: 3, column: 9, start: 26, end: 27))
     #expect(c.node.location == SourceLocation(line: 3, column: 13, start: 30, end: 36))
