@@ -92,8 +92,11 @@ package enum TextEncoding: String, Sendable, Equatable {
         case .emptyInput:
           break loop
         case .error:
+          // Locate the bad unit in the text decoded so far, as the readers locate errors.
+          let line = out.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+          let column = out.count - (out.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
           throw PlistError(
-            .encoding, "invalid UTF-16 (an unpaired surrogate)",
+            .encoding, "invalid UTF-16 (an unpaired surrogate)", line: line, column: column,
             offset: byteOrderMark.count + unitIndex * 2)
         }
       }
