@@ -34,8 +34,6 @@ package enum DemoBundle {
     \t<string>APPL</string>
     \t<key>CFBundleShortVersionString</key>
     \t<string>2.4.1</string>
-    \t<key>CFBundleVersion</key>
-    \t<string>318</string>
     \t<key>CFBundleURLTypes</key>
     \t<array>
     \t\t<dict>
@@ -50,6 +48,8 @@ package enum DemoBundle {
     \t\t\t</array>
     \t\t</dict>
     \t</array>
+    \t<key>CFBundleVersion</key>
+    \t<string>318</string>
     \t<key>ITSAppUsesNonExemptEncryption</key>
     \t<false/>
     \t<key>LSApplicationQueriesSchemes</key>
