@@ -48,7 +48,8 @@ package enum ConvertCommand {
     do {
       try FileIO.writeAtomically(bytes, to: target)
     } catch {
-      context.console.write("\(target): error: cannot write the file: \(error.reason)\n", to: .error)
+      context.console.write(
+        "\(target): error: cannot write the file: \(error.reason)\n", to: .error)
       return .cannotCreate
     }
     return .success

@@ -15,7 +15,8 @@ package enum DemoBundle {
   /// The sample Info.plist, as XML in Xcode's layout.
   package static let infoPlist = """
     <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" \
+    "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
     <plist version="1.0">
     <dict>
     \t<key>CFBundleDevelopmentRegion</key>

@@ -95,7 +95,8 @@ package enum FileIO {
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard fd >= 0 else { throw Failure("cannot create a temporary file beside it: \(reason())") }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var closed = false
     do throws(Failure) {
       guard bytes.withUnsafeBytes({ writeAll($0, to: fd) }) else { throw Failure(errno: errno) }

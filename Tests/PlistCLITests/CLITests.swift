@@ -10,9 +10,12 @@ private typealias T = TreeBuilder
 @Suite struct CLITests {
   static let sample = T.dict([
     ("CFBundleIdentifier", T.string("com.example.app")),
-    ("CFBundleURLTypes", T.array([
-      T.dict([("CFBundleURLSchemes", T.array([T.string("example")]))]),
-    ])),
+    (
+      "CFBundleURLTypes",
+      T.array([
+        T.dict([("CFBundleURLSchemes", T.array([T.string("example")]))])
+      ])
+    ),
     ("com.apple.security.app-sandbox", T.bool(true)),
   ])
 
@@ -33,7 +36,8 @@ private typealias T = TreeBuilder
     let (status, console) = harness.run([], reader: stubReader(knowing: []))
     #expect(status == 64)
     #expect(console.output.isEmpty)
-    #expect(console.errorText.hasPrefix("infoscope: error: missing a command\n\nUSAGE: infoscope print"))
+    #expect(
+      console.errorText.hasPrefix("infoscope: error: missing a command\n\nUSAGE: infoscope print"))
   }
 
   @Test(arguments: [["--help"], ["help"], ["-h"]])
@@ -59,7 +63,8 @@ private typealias T = TreeBuilder
     let harness = try CLIHarness()
     defer { harness.remove() }
     let file = try harness.writeXML(Self.sample, named: "Info.plist")
-    let (status, console) = harness.run(["print", file], reader: stubReader(knowing: [Self.sample]))
+    let (status, console) = harness.run(
+      ["print", file], reader: stubReader(knowing: [Self.sample]))
     #expect(status == 0)
     #expect(console.outputText == Self.sampleTree)
     #expect(console.errorOutput.isEmpty)
@@ -82,12 +87,13 @@ private typealias T = TreeBuilder
     let reader = stubReader(knowing: [Self.sample])
     let (status, console) = harness.run(["print", file, "CFBundleURLTypes[0]"], reader: reader)
     #expect(status == 0)
-    #expect(console.outputText == """
-      CFBundleURLTypes[0]: dictionary (1 entry)
-        CFBundleURLSchemes: array (1 item)
-          [0]: string "example"
+    #expect(
+      console.outputText == """
+        CFBundleURLTypes[0]: dictionary (1 entry)
+          CFBundleURLSchemes: array (1 item)
+            [0]: string "example"
 
-      """)
+        """)
     let scalar = harness.run(["print", file, "\"com.apple.security.app-sandbox\""], reader: reader)
     #expect(scalar.console.outputText == "\"com.apple.security.app-sandbox\": boolean true\n")
   }
@@ -101,7 +107,9 @@ private typealias T = TreeBuilder
     #expect(status == ExitStatus.notFound.rawValue)
     #expect(status == 1)
     #expect(console.output.isEmpty)
-    #expect(console.errorText == "infoscope: error: \(file) has nothing at key path 'CFBundleURLTypes[3]'\n")
+    #expect(
+      console.errorText
+        == "infoscope: error: \(file) has nothing at key path 'CFBundleURLTypes[3]'\n")
   }
 
   @Test func unreadableInputExits66WithLocatedError() throws {
@@ -110,7 +118,9 @@ private typealias T = TreeBuilder
     let missing = harness.path("missing.plist")
     let absent = harness.run(["print", missing], reader: stubReader(knowing: []))
     #expect(absent.status == 66)
-    #expect(absent.console.errorText == "\(missing): error: cannot read the file: No such file or directory\n")
+    #expect(
+      absent.console.errorText
+        == "\(missing): error: cannot read the file: No such file or directory\n")
 
     let folder = harness.run(["print", harness.folder.path], reader: stubReader(knowing: []))
     #expect(folder.status == 66)
@@ -143,25 +153,26 @@ private typealias T = TreeBuilder
       ("a", T.dict([])),
       ("", T.string("empty key")),
     ])
-    #expect(PrintCommand.render(node) == #"""
-      dictionary (16 entries)
-        s: string "a \"q\" \\ \n\t\u{1}é"
-        i: integer -65
-        u: integer 18446744073709551615
-        r: real 0.1
-        n: real nan
-        inf: real -infinity
-        b: boolean false
-        d: date 2004-10-26T10:33:33Z
-        short: data 5 bytes <89504e47 0d>
-        long: data 20 bytes <00010203 04050607 08090a0b 0c0d0e0f …>
-        empty: data 0 bytes <>
-        one: data 1 byte <07>
-        uid: uid 7
-        a: array (0 items)  (duplicate key, overridden below)
-        a: dictionary (0 entries)
-        "": string "empty key"
+    #expect(
+      PrintCommand.render(node) == #"""
+        dictionary (16 entries)
+          s: string "a \"q\" \\ \n\t\u{1}é"
+          i: integer -65
+          u: integer 18446744073709551615
+          r: real 0.1
+          n: real nan
+          inf: real -infinity
+          b: boolean false
+          d: date 2004-10-26T10:33:33Z
+          short: data 5 bytes <89504e47 0d>
+          long: data 20 bytes <00010203 04050607 08090a0b 0c0d0e0f …>
+          empty: data 0 bytes <>
+          one: data 1 byte <07>
+          uid: uid 7
+          a: array (0 items)  (duplicate key, overridden below)
+          a: dictionary (0 entries)
+          "": string "empty key"
 
-      """#)
+        """#)
   }
 }

@@ -32,14 +32,15 @@ private typealias T = TreeBuilder
     #expect(xml.console.output == (try XMLPlistWriter.write(Self.value)))
     let json = harness.run(["convert", file, "--to", "json", "-o", "-"], reader: reader)
     #expect(json.status == 0)
-    #expect(json.console.outputText == """
-      {
-        "name": "a & b",
-        "when": "2004-10-26T10:33:33Z",
-        "bytes": "AQID"
-      }
+    #expect(
+      json.console.outputText == """
+        {
+          "name": "a & b",
+          "when": "2004-10-26T10:33:33Z",
+          "bytes": "AQID"
+        }
 
-      """)
+        """)
     #expect(try harness.names() == ["in.plist"])
   }
 
@@ -48,7 +49,8 @@ private typealias T = TreeBuilder
     defer { harness.remove() }
     let file = try harness.writeXML(Self.value, named: "in.plist")
     let out = harness.path("out.json")
-    let run = harness.run(["convert", file, "--to", "json", "-o", out], reader: stubReader(knowing: [Self.value]))
+    let run = harness.run(
+      ["convert", file, "--to", "json", "-o", out], reader: stubReader(knowing: [Self.value]))
     #expect(run.status == 0)
     #expect(run.console.output.isEmpty)
     #expect(try contents(out) == (try JSONPlistWriter.write(Self.value)))
@@ -63,7 +65,8 @@ private typealias T = TreeBuilder
     defer { harness.remove() }
     let file = try harness.writeXML(Self.value, named: "in.plist")
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file)
-    let run = harness.run(["convert", file, "--to", "json", "--in-place"], reader: stubReader(knowing: [Self.value]))
+    let run = harness.run(
+      ["convert", file, "--to", "json", "--in-place"], reader: stubReader(knowing: [Self.value]))
     #expect(run.status == 0)
     #expect(try contents(file) == (try JSONPlistWriter.write(Self.value)))
     #expect(try mode(file) == 0o640)
@@ -78,13 +81,17 @@ private typealias T = TreeBuilder
     let reader = stubReader(knowing: [Self.value])
     let same = harness.run(["convert", file, "--to", "json", "-o", file], reader: reader)
     #expect(same.status == 64)
-    #expect(same.console.errorText.hasPrefix("infoscope: error: -o names the input \(file); use --in-place"))
+    #expect(
+      same.console.errorText.hasPrefix(
+        "infoscope: error: -o names the input \(file); use --in-place"))
     // The same file by another spelling, and through a symbolic link.
     let dotted = harness.folder.path + "/./in.plist"
-    #expect(harness.run(["convert", file, "--to", "json", "-o", dotted], reader: reader).status == 64)
+    #expect(
+      harness.run(["convert", file, "--to", "json", "-o", dotted], reader: reader).status == 64)
     let link = harness.path("link.plist")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
-    #expect(harness.run(["convert", file, "--to", "json", "-o", link], reader: reader).status == 64)
+    #expect(
+      harness.run(["convert", file, "--to", "json", "-o", link], reader: reader).status == 64)
     #expect(try contents(file) == before)
   }
 
@@ -96,7 +103,8 @@ private typealias T = TreeBuilder
     try Data("old".utf8).write(to: URL(fileURLWithPath: target))
     let link = harness.path("link.json")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-    let run = harness.run(["convert", file, "--to", "json", "-o", link], reader: stubReader(knowing: [Self.value]))
+    let run = harness.run(
+      ["convert", file, "--to", "json", "-o", link], reader: stubReader(knowing: [Self.value]))
     #expect(run.status == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
     #expect(try contents(target) == (try JSONPlistWriter.write(Self.value)))
@@ -119,9 +127,12 @@ private typealias T = TreeBuilder
     defer { harness.remove() }
     let file = try harness.writeXML(Self.value, named: "in.plist")
     let out = harness.path("no/such/folder/out.plist")
-    let run = harness.run(["convert", file, "--to", "xml", "-o", out], reader: stubReader(knowing: [Self.value]))
+    let run = harness.run(
+      ["convert", file, "--to", "xml", "-o", out], reader: stubReader(knowing: [Self.value]))
     #expect(run.status == 73)
-    #expect(run.console.errorText.hasPrefix("\(out): error: cannot write the file: cannot create a temporary file"))
+    #expect(
+      run.console.errorText.hasPrefix(
+        "\(out): error: cannot write the file: cannot create a temporary file"))
     #expect(try harness.names() == ["in.plist"])
   }
 
@@ -129,12 +140,15 @@ private typealias T = TreeBuilder
     let harness = try CLIHarness()
     defer { harness.remove() }
     let file = try harness.writeXML(Self.value, named: "in.plist")
-    let run = harness.run(["convert", file, "--to", "binary"], reader: stubReader(knowing: [Self.value]))
+    let run = harness.run(
+      ["convert", file, "--to", "binary"], reader: stubReader(knowing: [Self.value]))
     if run.status == 0 {
       #expect(run.console.output.starts(with: Array("bplist00".utf8)))
     } else {
       #expect(run.status == 73)
-      #expect(run.console.errorText == "\(file): error: writing binary property lists is not available yet\n")
+      #expect(
+        run.console.errorText
+          == "\(file): error: writing binary property lists is not available yet\n")
     }
   }
 }

@@ -69,7 +69,9 @@ private typealias T = TreeBuilder
   @Test func missingInputExits66() throws {
     let result = try run(["print", "/nonexistent/Info.plist"])
     #expect(result.status == 66)
-    #expect(result.error == "/nonexistent/Info.plist: error: cannot read the file: No such file or directory\n")
+    #expect(
+      result.error
+        == "/nonexistent/Info.plist: error: cannot read the file: No such file or directory\n")
   }
 
   @Test(.enabled(if: xmlReaderAvailable, "needs the XML reader"))
@@ -82,14 +84,18 @@ private typealias T = TreeBuilder
     #expect(printed.output == CLITests.sampleTree)
     let converted = try run(["convert", file, "--to", "xml"])
     #expect(converted.status == 0)
-    #expect(converted.output == String(decoding: try XMLPlistWriter.write(CLITests.sample), as: UTF8.self))
+    #expect(
+      converted.output == String(decoding: try XMLPlistWriter.write(CLITests.sample), as: UTF8.self)
+    )
   }
 
   @Test(.enabled(if: xmlReaderAvailable, "needs the XML reader"))
   func demoPrintsTheSampleTreeWhenNotATerminal() throws {
     let result = try run(["--demo"])
     #expect(result.status == 0)
-    #expect(result.output.hasPrefix("dictionary (24 entries)\n  CFBundleDevelopmentRegion: string \"en\"\n"))
+    #expect(
+      result.output.hasPrefix(
+        "dictionary (24 entries)\n  CFBundleDevelopmentRegion: string \"en\"\n"))
     #expect(result.output.contains("  NSMicrophoneUsageDescription: string \"\"\n"))
     #expect(result.output.contains("CFBundleURLName: string \"$(PRODUCT_BUNDLE_IDENTIFIER)\"\n"))
   }
@@ -117,7 +123,9 @@ private typealias T = TreeBuilder
     }
     #expect(status == 0)
     #expect(seenFile == "Trailhead.app/Info.plist")
-    #expect(console.outputText == "dictionary (1 entry)\n  CFBundleIdentifier: string \"org.example.trailhead\"\n")
+    #expect(
+      console.outputText
+        == "dictionary (1 entry)\n  CFBundleIdentifier: string \"org.example.trailhead\"\n")
   }
 
   @Test(.enabled(if: xmlReaderAvailable, "needs the XML reader"))
