@@ -187,6 +187,18 @@ private typealias T = TreeBuilder
     #expect(try document(root) == expected)
   }
 
+  @Test(arguments: [
+    (Int64(1), "0001-01-01T00:00:00Z"), (1931, "1931-01-01T00:00:00Z"),
+    (4001, "4001-01-01T00:00:00Z"), (9999, "9999-01-01T00:00:00Z"),
+    (10_000, "10000-01-01T00:00:00Z"), (0, "0000-01-01T00:00:00Z"), (-1, "-001-01-01T00:00:00Z"),
+  ])
+  func writesDatesAsXMLString(year: Int64, text: String) throws {
+    let node = T.date(year, 1, 1)
+    guard case .date(let date) = node.value else { return }
+    #expect(date.xmlString == text)
+    #expect(try document(node) == Self.head + "<date>\(text)</date>\n</plist>\n")
+  }
+
   @Test func writesEmptyDataOnTwoLines() throws {
     let root = T.array([T.data([])])
     #expect(try document(root) == Self.head + "<array>\n\t<data>\n\t</data>\n</array>\n</plist>\n")
