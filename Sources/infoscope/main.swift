@@ -1,1 +1,4 @@
+import Foundation
 import PlistCLI
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

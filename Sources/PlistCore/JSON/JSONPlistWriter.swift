@@ -120,7 +120,9 @@ package enum JSONPlistWriter {
       for i in 0..<bytes.count {
         let byte = bytes[i]
         guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-        if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+        if runStart < i {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+        }
         runStart = i + 1
         out.append(0x5C)
         switch byte {

@@ -25,7 +25,9 @@ package enum XMLEscaping {
       let byte = bytes[i]
       // '&' 0x26, '<' 0x3C, '>' 0x3E: one compare rules out most bytes.
       if byte == 0x26 || byte == 0x3C || byte == 0x3E {
-        if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+        if runStart < i {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+        }
         switch byte {
         case 0x26: out.append(contentsOf: ampersand)
         case 0x3C: out.append(contentsOf: lessThan)

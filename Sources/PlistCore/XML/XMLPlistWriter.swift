@@ -104,6 +104,29 @@ package enum XMLPlistWriter {
     }
   }
 
+  /// Appends `date.xmlString` without building a `String` for years 0...9999.
+  static func appendDate(_ date: PlistDate, into out: inout [UInt8]) {
+    guard let c = date.components, (0...9_999).contains(c.year) else {
+      out.append(contentsOf: date.xmlString.utf8)
+      return
+    }
+    func digits(_ value: Int, _ count: Int, separator: UInt8) {
+      var divisor = 1
+      for _ in 1..<count { divisor &*= 10 }
+      while divisor > 0 {
+        out.append(0x30 &+ UInt8(truncatingIfNeeded: value / divisor % 10))
+        divisor /= 10
+      }
+      out.append(separator)
+    }
+    digits(Int(c.year), 4, separator: UInt8(ascii: "-"))
+    digits(c.month, 2, separator: UInt8(ascii: "-"))
+    digits(c.day, 2, separator: UInt8(ascii: "T"))
+    digits(c.hour, 2, separator: UInt8(ascii: ":"))
+    digits(c.minute, 2, separator: UInt8(ascii: ":"))
+    digits(c.second, 2, separator: UInt8(ascii: "Z"))
+  }
+
   /// Appends the decimal digits of an integer, with `-` for negative values.
   static func appendInteger(_ value: PlistInteger, into out: inout [UInt8]) {
     if value.isNegative { out.append(UInt8(ascii: "-")) }
@@ -169,7 +192,7 @@ private struct Emitter {
       out.append(contentsOf: b ? Tag.trueElement : Tag.falseElement)
     case .date(let d):
       out.append(contentsOf: Tag.dateOpen)
-      out.append(contentsOf: d.xmlString.utf8)
+      XMLPlistWriter.appendDate(d, into: &out)
       out.append(contentsOf: Tag.dateClose)
     case .data(let d):
       data(d, depth: depth, into: &out)

@@ -16,8 +16,9 @@ private typealias T = TreeBuilder
   static let scalarCases: [Case] = [
     Case(name: "string", node: T.string("com.example.app"), json: #""com.example.app""#),
     Case(name: "empty string", node: T.string(""), json: #""""#),
-    Case(name: "escapes", node: T.string("q\"b\\s/\u{8}\u{C}\n\r\t\u{1}\u{1F}"),
-         json: #""q\"b\\s/\b\f\n\r\t\u0001\u001f""#),
+    Case(
+      name: "escapes", node: T.string("q\"b\\s/\u{8}\u{C}\n\r\t\u{1}\u{1F}"),
+      json: #""q\"b\\s/\b\f\n\r\t\u0001\u001f""#),
     Case(name: "unicode stays UTF-8", node: T.string("Åbenraa 🚘"), json: "\"Åbenraa 🚘\""),
     Case(name: "zero", node: T.int(0), json: "0"),
     Case(name: "negative", node: T.int(-65), json: "-65"),
@@ -33,9 +34,10 @@ private typealias T = TreeBuilder
     Case(name: "true", node: T.bool(true), json: "true"),
     Case(name: "false", node: T.bool(false), json: "false"),
     Case(name: "date", node: T.date(2004, 10, 26, 10, 33, 33), json: #""2004-10-26T10:33:33Z""#),
-    Case(name: "date with fraction",
-         node: PlistNode(.date(PlistDate(secondsSinceReferenceDate: 120_479_613.25))),
-         json: #""2004-10-26T10:33:33.25Z""#),
+    Case(
+      name: "date with fraction",
+      node: PlistNode(.date(PlistDate(secondsSinceReferenceDate: 120_479_613.25))),
+      json: #""2004-10-26T10:33:33.25Z""#),
     Case(name: "data", node: T.data(Array("<binary gunk>".utf8)), json: #""PGJpbmFyeSBndW5rPg==""#),
     Case(name: "empty data", node: T.data([]), json: #""""#),
     Case(name: "uid", node: T.uid(7), json: #"{"CF$UID":7}"#),
@@ -91,8 +93,11 @@ private typealias T = TreeBuilder
   }
 
   @Test func shortestRealsReadBackExactly() throws {
-    for value in [0.1, 1.0 / 3, 123_456.789, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 2.5e-300] {
-      let text = String(decoding: try JSONPlistWriter.write(T.real(value), pretty: false), as: UTF8.self)
+    for value in [
+      0.1, 1.0 / 3, 123_456.789, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 2.5e-300,
+    ] {
+      let text = String(
+        decoding: try JSONPlistWriter.write(T.real(value), pretty: false), as: UTF8.self)
       #expect(Double(text) == value, "\(text)")
     }
   }

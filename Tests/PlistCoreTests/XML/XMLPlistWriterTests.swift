@@ -10,7 +10,8 @@ private typealias T = TreeBuilder
 @Suite struct XMLPlistWriterTests {
   private static let head = """
     <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" \
+    "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
     <plist version="1.0">
 
     """
@@ -41,51 +42,54 @@ private typealias T = TreeBuilder
       ("list", T.array([T.int(1), T.array([]), T.dict([])])),
       ("nested", T.dict([("a", T.dict([("b", T.int(17))]))])),
     ])
-    let expected = Self.head + """
-      <dict>
-      \t<key>string</key>
-      \t<string>Doodah</string>
-      \t<key>empty</key>
-      \t<string></string>
-      \t<key>int</key>
-      \t<integer>-5</integer>
-      \t<key>max</key>
-      \t<integer>18446744073709551615</integer>
-      \t<key>min</key>
-      \t<integer>-9223372036854775808</integer>
-      \t<key>real</key>
-      \t<real>32.5</real>
-      \t<key>yes</key>
-      \t<true/>
-      \t<key>date</key>
-      \t<date>2004-10-26T10:33:33Z</date>
-      \t<key>year1</key>
-      \t<date>0001-01-01T00:00:00Z</date>
-      \t<key>list</key>
-      \t<array>
-      \t\t<integer>1</integer>
-      \t\t<array/>
-      \t\t<dict/>
-      \t</array>
-      \t<key>nested</key>
-      \t<dict>
-      \t\t<key>a</key>
-      \t\t<dict>
-      \t\t\t<key>b</key>
-      \t\t\t<integer>17</integer>
-      \t\t</dict>
-      \t</dict>
-      </dict>
-      </plist>
+    let expected =
+      Self.head + """
+        <dict>
+        \t<key>string</key>
+        \t<string>Doodah</string>
+        \t<key>empty</key>
+        \t<string></string>
+        \t<key>int</key>
+        \t<integer>-5</integer>
+        \t<key>max</key>
+        \t<integer>18446744073709551615</integer>
+        \t<key>min</key>
+        \t<integer>-9223372036854775808</integer>
+        \t<key>real</key>
+        \t<real>32.5</real>
+        \t<key>yes</key>
+        \t<true/>
+        \t<key>date</key>
+        \t<date>2004-10-26T10:33:33Z</date>
+        \t<key>year1</key>
+        \t<date>0001-01-01T00:00:00Z</date>
+        \t<key>list</key>
+        \t<array>
+        \t\t<integer>1</integer>
+        \t\t<array/>
+        \t\t<dict/>
+        \t</array>
+        \t<key>nested</key>
+        \t<dict>
+        \t\t<key>a</key>
+        \t\t<dict>
+        \t\t\t<key>b</key>
+        \t\t\t<integer>17</integer>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        </plist>
 
-      """
+        """
     #expect(try document(root) == expected)
   }
 
   @Test(arguments: [
     (0.1, "0.10000000000000001"), (3, "3"), (32.5, "32.5"), (0.5, "0.5"),
-    (1e300, "1.0000000000000001e+300"), (1e-5, "1.0000000000000001e-05"), (1e16, "10000000000000000"),
-    (1.2345678901234568e17, "1.2345678901234568e+17"), (.leastNonzeroMagnitude, "4.9406564584124654e-324"),
+    (1e300, "1.0000000000000001e+300"), (1e-5, "1.0000000000000001e-05"),
+    (1e16, "10000000000000000"),
+    (1.2345678901234568e17, "1.2345678901234568e+17"),
+    (.leastNonzeroMagnitude, "4.9406564584124654e-324"),
     (.greatestFiniteMagnitude, "1.7976931348623157e+308"), (-2.5, "-2.5"),
     (0.0, "0.0"), (-0.0, "0.0"), (.nan, "nan"), (.infinity, "+infinity"), (-.infinity, "-infinity"),
   ])
@@ -101,20 +105,21 @@ private typealias T = TreeBuilder
       ("controls", T.string("\u{1}\t\n\r")),
       ("unicode", T.string("café 🚘")),
     ])
-    let expected = Self.head + """
-      <dict>
-      \t<key>k&amp;&lt;&gt;</key>
-      \t<string>a&amp;b&lt;c&gt;d]]&gt;e</string>
-      \t<key>quotes</key>
-      \t<string>q'"</string>
-      \t<key>controls</key>
-      \t<string>\u{1}\t\n\r</string>
-      \t<key>unicode</key>
-      \t<string>café 🚘</string>
-      </dict>
-      </plist>
+    let expected =
+      Self.head + """
+        <dict>
+        \t<key>k&amp;&lt;&gt;</key>
+        \t<string>a&amp;b&lt;c&gt;d]]&gt;e</string>
+        \t<key>quotes</key>
+        \t<string>q'"</string>
+        \t<key>controls</key>
+        \t<string>\u{1}\t\n\r</string>
+        \t<key>unicode</key>
+        \t<string>café 🚘</string>
+        </dict>
+        </plist>
 
-      """
+        """
     #expect(try document(root) == expected)
     #expect(XMLEscaping.escaped("]]>") == "]]&gt;")
   }
@@ -122,29 +127,39 @@ private typealias T = TreeBuilder
   /// The base64 lines (without indentation) of 100 bytes 0x00...0x63 nested in `depth` arrays,
   /// and the number of tabs before each, as plutil writes them.
   static let dataCases: [DataCase] = [
-    DataCase(depth: 0, lineIndent: 0, lines: [
-      "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4",
-      "OTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWltcXV5fYGFiYw==",
-    ]),
-    DataCase(depth: 1, lineIndent: 1, lines: [
-      "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEy",
-      "MzQ1Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWltcXV5fYGFiYw==",
-    ]),
-    DataCase(depth: 2, lineIndent: 2, lines: [
-      "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKiss",
-      "LS4vMDEyMzQ1Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZ",
-      "WltcXV5fYGFiYw==",
-    ]),
-    DataCase(depth: 5, lineIndent: 5, lines: [
-      "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBka", "GxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1",
-      "Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk9Q", "UVJTVFVWV1hZWltcXV5fYGFiYw==",
-    ]),
+    DataCase(
+      depth: 0, lineIndent: 0,
+      lines: [
+        "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4",
+        "OTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWltcXV5fYGFiYw==",
+      ]),
+    DataCase(
+      depth: 1, lineIndent: 1,
+      lines: [
+        "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEy",
+        "MzQ1Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWltcXV5fYGFiYw==",
+      ]),
+    DataCase(
+      depth: 2, lineIndent: 2,
+      lines: [
+        "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKiss",
+        "LS4vMDEyMzQ1Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZ",
+        "WltcXV5fYGFiYw==",
+      ]),
+    DataCase(
+      depth: 5, lineIndent: 5,
+      lines: [
+        "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBka", "GxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1",
+        "Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk9Q", "UVJTVFVWV1hZWltcXV5fYGFiYw==",
+      ]),
     // CoreFoundation stops indenting base64 lines at 8 levels (12 characters a line).
-    DataCase(depth: 9, lineIndent: 8, lines: [
-      "AAECAwQFBgcI", "CQoLDA0ODxAR", "EhMUFRYXGBka", "GxwdHh8gISIj", "JCUmJygpKiss",
-      "LS4vMDEyMzQ1", "Njc4OTo7PD0+", "P0BBQkNERUZH", "SElKS0xNTk9Q", "UVJTVFVWV1hZ",
-      "WltcXV5fYGFi", "Yw==",
-    ]),
+    DataCase(
+      depth: 9, lineIndent: 8,
+      lines: [
+        "AAECAwQFBgcI", "CQoLDA0ODxAR", "EhMUFRYXGBka", "GxwdHh8gISIj", "JCUmJygpKiss",
+        "LS4vMDEyMzQ1", "Njc4OTo7PD0+", "P0BBQkNERUZH", "SElKS0xNTk9Q", "UVJTVFVWV1hZ",
+        "WltcXV5fYGFi", "Yw==",
+      ]),
   ]
 
   struct DataCase: Sendable, CustomTestStringConvertible {
@@ -157,7 +172,8 @@ private typealias T = TreeBuilder
   @Test(arguments: dataCases)
   func wrapsDataLinesByDepth(_ data: DataCase) throws {
     let depth = data.depth
-    let element = "<data>\n"
+    let element =
+      "<data>\n"
       + data.lines.map { String(repeating: "\t", count: data.lineIndent) + $0 + "\n" }.joined()
       + String(repeating: "\t", count: depth) + "</data>"
     let root = T.nested(T.data(Array(0..<100)), levels: depth)
@@ -171,6 +187,18 @@ private typealias T = TreeBuilder
     #expect(try document(root) == expected)
   }
 
+  @Test(arguments: [
+    (Int64(1), "0001-01-01T00:00:00Z"), (1931, "1931-01-01T00:00:00Z"),
+    (4001, "4001-01-01T00:00:00Z"), (9999, "9999-01-01T00:00:00Z"),
+    (10_000, "10000-01-01T00:00:00Z"), (0, "0000-01-01T00:00:00Z"), (-1, "-001-01-01T00:00:00Z"),
+  ])
+  func writesDatesAsXMLString(year: Int64, text: String) throws {
+    let node = T.date(year, 1, 1)
+    guard case .date(let date) = node.value else { return }
+    #expect(date.xmlString == text)
+    #expect(try document(node) == Self.head + "<date>\(text)</date>\n</plist>\n")
+  }
+
   @Test func writesEmptyDataOnTwoLines() throws {
     let root = T.array([T.data([])])
     #expect(try document(root) == Self.head + "<array>\n\t<data>\n\t</data>\n</array>\n</plist>\n")
@@ -178,42 +206,44 @@ private typealias T = TreeBuilder
 
   @Test func writesUIDAsKeyedArchiverDictionary() throws {
     let root = T.dict([("$top", T.dict([("root", T.uid(7))])), ("u", T.uid(0))])
-    let expected = Self.head + """
-      <dict>
-      \t<key>$top</key>
-      \t<dict>
-      \t\t<key>root</key>
-      \t\t<dict>
-      \t\t\t<key>CF$UID</key>
-      \t\t\t<integer>7</integer>
-      \t\t</dict>
-      \t</dict>
-      \t<key>u</key>
-      \t<dict>
-      \t\t<key>CF$UID</key>
-      \t\t<integer>0</integer>
-      \t</dict>
-      </dict>
-      </plist>
+    let expected =
+      Self.head + """
+        <dict>
+        \t<key>$top</key>
+        \t<dict>
+        \t\t<key>root</key>
+        \t\t<dict>
+        \t\t\t<key>CF$UID</key>
+        \t\t\t<integer>7</integer>
+        \t\t</dict>
+        \t</dict>
+        \t<key>u</key>
+        \t<dict>
+        \t\t<key>CF$UID</key>
+        \t\t<integer>0</integer>
+        \t</dict>
+        </dict>
+        </plist>
 
-      """
+        """
     #expect(try document(root) == expected)
   }
 
   @Test func keepsDuplicateKeysInOrder() throws {
     let root = T.dict([("a", T.int(1)), ("b", T.int(2)), ("a", T.int(3))])
-    let expected = Self.head + """
-      <dict>
-      \t<key>a</key>
-      \t<integer>1</integer>
-      \t<key>b</key>
-      \t<integer>2</integer>
-      \t<key>a</key>
-      \t<integer>3</integer>
-      </dict>
-      </plist>
+    let expected =
+      Self.head + """
+        <dict>
+        \t<key>a</key>
+        \t<integer>1</integer>
+        \t<key>b</key>
+        \t<integer>2</integer>
+        \t<key>a</key>
+        \t<integer>3</integer>
+        </dict>
+        </plist>
 
-      """
+        """
     #expect(try document(root) == expected)
   }
 
@@ -254,8 +284,10 @@ private typealias T = TreeBuilder
       into: &out)
     let lines = String(decoding: out, as: UTF8.self).split(separator: "\n")
     #expect(lines.count == 4)
-    #expect(lines[1] == Substring(String(repeating: " ", count: 12) + String(repeating: "/", count: 64)))
-    #expect(lines[2] == Substring(String(repeating: " ", count: 12) + String(repeating: "/", count: 16)))
+    #expect(
+      lines[1] == Substring(String(repeating: " ", count: 12) + String(repeating: "/", count: 64)))
+    #expect(
+      lines[2] == Substring(String(repeating: " ", count: 12) + String(repeating: "/", count: 16)))
     #expect(lines[3] == Substring(String(repeating: " ", count: 12) + "</data>"))
   }
 
@@ -268,21 +300,30 @@ private typealias T = TreeBuilder
       ("aBigInt", T.int(9_223_372_036_854_775_764)),
       ("aBigInt2", T.uint(9_223_372_036_854_775_852)),
       ("aDate", T.date(2004, 10, 26, 10, 33, 33)),
-      ("aDict", T.dict([
-        ("aFalseValue", T.bool(false)),
-        ("aTrueValue", T.bool(true)),
-        ("aUnicodeValue", T.string("M\u{E4}ssig, Ma\u{DF}")),
-        ("anotherString", T.string("<hello & 'hi' there!>")),
-        ("deeperDict", T.dict([
-          ("a", T.int(17)), ("b", T.real(32.5)),
-          ("c", T.array([T.int(1), T.int(2), T.string("text")])),
-        ])),
-      ])),
+      (
+        "aDict",
+        T.dict([
+          ("aFalseValue", T.bool(false)),
+          ("aTrueValue", T.bool(true)),
+          ("aUnicodeValue", T.string("M\u{E4}ssig, Ma\u{DF}")),
+          ("anotherString", T.string("<hello & 'hi' there!>")),
+          (
+            "deeperDict",
+            T.dict([
+              ("a", T.int(17)), ("b", T.real(32.5)),
+              ("c", T.array([T.int(1), T.int(2), T.string("text")])),
+            ])
+          ),
+        ])
+      ),
       ("aFloat", T.real(0.5)),
-      ("aList", T.array([
-        T.string("A"), T.string("B"), T.int(12), T.real(32.5),
-        T.array([T.int(1), T.int(2), T.int(3)]),
-      ])),
+      (
+        "aList",
+        T.array([
+          T.string("A"), T.string("B"), T.int(12), T.real(32.5),
+          T.array([T.int(1), T.int(2), T.int(3)]),
+        ])
+      ),
       ("aNegativeBigInt", T.int(-80_000_000_000)),
       ("aNegativeInt", T.int(-5)),
       ("aString", T.string("Doodah")),

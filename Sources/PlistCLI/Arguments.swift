@@ -1,0 +1,228 @@
+import PlistCore
+
+/// What the command line asks for, parsed by hand (we have no swift-argument-parser).
+package enum Command: Sendable, Equatable {
+  /// Print help: general (nil) or for one subcommand.
+  case help(Subcommand?)
+  /// Print the version.
+  case version
+  /// Show the sample Info.plist built into the binary.
+  case demo
+  /// `print FILE [KEYPATH]`.
+  case print(PrintOptions)
+  /// `convert FILE --to FORMAT [-o OUT | --in-place]`.
+  case convert(ConvertOptions)
+}
+
+/// The subcommands, by the name typed on the command line.
+package enum Subcommand: String, Sendable, CaseIterable {
+  case print, convert, help
+}
+
+/// Options of `print`.
+package struct PrintOptions: Sendable, Equatable {
+  /// The file to read; `-` for standard input.
+  package var input: String
+  /// The subtree to show; the root when nil.
+  package var keyPath: KeyPath?
+}
+
+/// Options of `convert`.
+package struct ConvertOptions: Sendable, Equatable {
+  /// The formats `convert` writes, by their `--to` names (`xml1` and `binary1`, plutil's names,
+  /// are accepted too).
+  package enum Format: String, Sendable, CaseIterable {
+    case xml, binary, json
+  }
+
+  /// Where the converted bytes go.
+  package enum Destination: Sendable, Equatable {
+    /// Standard output (no `-o`, or `-o -`).
+    case standardOutput
+    /// A file, written atomically.
+    case file(String)
+    /// Over the input file, atomically (`--in-place`).
+    case inPlace
+  }
+
+  /// The file to read; `-` for standard input.
+  package var input: String
+  /// The format to write.
+  package var format: Format
+  /// Where to write it.
+  package var destination: Destination
+}
+
+/// A command line that cannot be followed; the message is one line, and usage follows it.
+package struct UsageError: Error, Sendable, Equatable {
+  /// What is wrong, without a trailing period.
+  package var message: String
+  /// The subcommand whose usage to show, or nil for the general usage.
+  package var subcommand: Subcommand?
+
+  /// Creates an error.
+  package init(_ message: String, subcommand: Subcommand? = nil) {
+    self.message = message
+    self.subcommand = subcommand
+  }
+}
+
+/// Parses the arguments after the program name.
+package enum Arguments {
+  /// The command the arguments ask for.
+  ///
+  /// - Parameter arguments: the arguments without the program name.
+  /// - Throws: `UsageError` for an empty command line, an unknown command or option, a missing
+  ///   or extra operand, a bad key path or format, or options that contradict each other.
+  package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    guard let first = arguments.first else { throw UsageError("missing a command") }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "-h", "--help":
+      try expectNothing(rest, after: first)
+      return .help(nil)
+    case "--version":
+      try expectNothing(rest, after: first)
+      return .version
+    case "--demo":
+      try expectNothing(rest, after: first)
+      return .demo
+    case "help":
+      guard let topic = rest.first else { return .help(nil) }
+      guard let subcommand = Subcommand(rawValue: topic) else {
+        throw UsageError("unknown command '\(topic)'")
+      }
+      try expectNothing(Array(rest.dropFirst()), after: topic)
+      return .help(subcommand)
+    case "print":
+      return try parsePrint(rest)
+    case "convert":
+      return try parseConvert(rest)
+    default:
+      if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
+      throw UsageError("unknown command '\(first)'")
+    }
+  }
+
+  private static func expectNothing(_ rest: [String], after: String) throws(UsageError) {
+    if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after \(after)") }
+  }
+
+  /// Splits `print` arguments: two operands at most; `--` ends the options.
+  private static func parsePrint(_ arguments: [String]) throws(UsageError) -> Command {
+    var operands: [String] = []
+    var optionsEnded = false
+    for argument in arguments {
+      if !optionsEnded && argument == "--" {
+        optionsEnded = true
+      } else if !optionsEnded && (argument == "-h" || argument == "--help") {
+        return .help(.print)
+      } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+        throw UsageError("unknown option '\(argument)' for print", subcommand: .print)
+      } else {
+        operands.append(argument)
+      }
+    }
+    guard let input = operands.first else {
+      throw UsageError("print needs a FILE to read", subcommand: .print)
+    }
+    if operands.count > 2 {
+      throw UsageError("unexpected argument '\(operands[2])'", subcommand: .print)
+    }
+    var keyPath: KeyPath?
+    if operands.count == 2 {
+      do {
+        keyPath = try KeyPath(parsing: operands[1])
+      } catch {
+        throw UsageError(
+          "invalid key path '\(operands[1])' at column \(error.column): \(keyPathReason(error))",
+          subcommand: .print)
+      }
+    }
+    return .print(PrintOptions(input: input, keyPath: keyPath))
+  }
+
+  /// `KeyPath`'s message without its `key path: ` prefix.
+  private static func keyPathReason(_ error: PlistError) -> String {
+    let prefix = "key path: "
+    return error.message.hasPrefix(prefix)
+      ? String(error.message.dropFirst(prefix.count)) : error.message
+  }
+
+  private static func parseConvert(_ arguments: [String]) throws(UsageError) -> Command {
+    func fail(_ message: String) -> UsageError { UsageError(message, subcommand: .convert) }
+    var operands: [String] = []
+    var format: ConvertOptions.Format?
+    var output: String?
+    var inPlace = false
+    var optionsEnded = false
+    var i = 0
+    /// The value of an option given as `--opt VALUE` or `--opt=VALUE`.
+    func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      i += 1
+      guard i < arguments.count else { throw fail("\(name) needs a value") }
+      return arguments[i]
+    }
+    while i < arguments.count {
+      let argument = arguments[i]
+      let (name, inline) = splitOption(argument)
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        operands.append(argument)
+      } else if argument == "--" {
+        optionsEnded = true
+      } else if argument == "-h" || argument == "--help" {
+        return .help(.convert)
+      } else if name == "--to" || name == "-t" {
+        guard format == nil else { throw fail("--to is given twice") }
+        let text = try value("--to", inline)
+        guard let parsed = parseFormat(text) else {
+          throw fail("unknown format '\(text)' for --to (expected xml, binary or json)")
+        }
+        format = parsed
+      } else if name == "-o" || name == "--output" {
+        guard output == nil else { throw fail("-o is given twice") }
+        output = try value("-o", inline)
+      } else if argument == "--in-place" {
+        inPlace = true
+      } else {
+        throw fail("unknown option '\(argument)' for convert")
+      }
+      i += 1
+    }
+    guard let input = operands.first else { throw fail("convert needs a FILE to read") }
+    if operands.count > 1 { throw fail("unexpected argument '\(operands[1])'") }
+    guard let format else { throw fail("convert needs --to xml, binary or json") }
+    let destination: ConvertOptions.Destination
+    switch (output, inPlace) {
+    case (.some, true):
+      throw fail("-o and --in-place cannot be used together")
+    case (nil, true):
+      guard input != "-" else { throw fail("--in-place needs a FILE, not standard input") }
+      destination = .inPlace
+    case (let path?, false):
+      guard !path.isEmpty else { throw fail("-o needs a file name, or - for standard output") }
+      destination = path == "-" ? .standardOutput : .file(path)
+    case (nil, false):
+      destination = .standardOutput
+    }
+    return .convert(ConvertOptions(input: input, format: format, destination: destination))
+  }
+
+  /// `--to=xml` → (`--to`, `xml`); `-oOUT` is not accepted (write `-o OUT`).
+  private static func splitOption(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private static func parseFormat(_ text: String) -> ConvertOptions.Format? {
+    switch text {
+    case "xml", "xml1": .xml
+    case "binary", "binary1", "bplist": .binary
+    case "json": .json
+    default: nil
+    }
+  }
+}

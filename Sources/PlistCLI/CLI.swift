@@ -1,0 +1,175 @@
+import Foundation
+import PlistCore
+
+/// The `infoscope` command line: parses the arguments, runs the command, returns the exit status.
+///
+/// Exit statuses (`ExitStatus`): 0 success; 1 a key path names nothing; 64 bad usage (a one-line
+/// error and the usage on standard error); 66 the input cannot be read or parsed
+/// (`file:line:column: error: message` on standard error); 73 the output cannot be written.
+package enum CLI {
+  /// The version `--version` prints.
+  package static let version = "0.1.0"
+
+  /// Reads a property list from bytes, naming `file` in errors (`PlistReader.read` in the
+  /// executable; a stand-in in tests).
+  package typealias DocumentReader = (Data, String?) throws(PlistError) -> PlistDocument
+
+  /// What a command runs against: the console and the reader.
+  struct Context {
+    let console: any Console
+    let read: DocumentReader
+
+    /// Reads `path` (`-` for standard input) and parses it; on failure writes the error to
+    /// standard error and returns nil.
+    func readInput(_ path: String) -> PlistDocument? {
+      let name = CLI.displayName(path)
+      let bytes: [UInt8]
+      if path == "-" {
+        guard let input = console.readStandardInput() else {
+          console.write("\(name): error: cannot read standard input\n", to: .error)
+          return nil
+        }
+        bytes = input
+      } else {
+        do {
+          bytes = try FileIO.read(path)
+        } catch {
+          console.write("\(name): error: cannot read the file: \(error.reason)\n", to: .error)
+          return nil
+        }
+      }
+      do {
+        return try read(Data(bytes), name)
+      } catch {
+        console.write("\(error.inFile(name))\n", to: .error)
+        return nil
+      }
+    }
+  }
+
+  /// Runs `infoscope` with `arguments` (without the program name).
+  ///
+  /// - Parameters:
+  ///   - arguments: the command line after the program name.
+  ///   - console: where input is read and output written; the process's own by default.
+  ///   - read: how bytes become a document; `PlistReader.read(_:file:)` by default.
+  /// - Returns: the exit status for the process.
+  package static func run(
+    _ arguments: [String], console: any Console = StandardConsole(),
+    read: @escaping DocumentReader = { (data, file) throws(PlistError) in
+      try PlistReader.read(data, file: file)
+    }
+  ) -> Int32 {
+    let context = Context(console: console, read: read)
+    let command: Command
+    do {
+      command = try Arguments.parse(arguments)
+    } catch {
+      console.write(
+        "infoscope: error: \(error.message)\n\n" + usage(for: error.subcommand), to: .error)
+      return ExitStatus.usage.rawValue
+    }
+    let status: ExitStatus
+    switch command {
+    case .help(let subcommand):
+      status = console.write(help(for: subcommand), to: .output) ? .success : .cannotCreate
+    case .version:
+      status = console.write("infoscope \(version)\n", to: .output) ? .success : .cannotCreate
+    case .demo:
+      // Later the terminal UI opens the sample when standard output is a terminal; printing
+      // the tree stays the behaviour when it is not.
+      status = DemoBundle.print(context: context)
+    case .print(let options):
+      status = PrintCommand.run(options, context: context)
+    case .convert(let options):
+      status = ConvertCommand.run(options, context: context)
+    }
+    return status.rawValue
+  }
+
+  /// The name errors give an input: the path, or `<stdin>` for `-`.
+  static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+  /// The short usage shown after a usage error.
+  package static func usage(for subcommand: Subcommand?) -> String {
+    switch subcommand {
+    case .print?:
+      "USAGE: infoscope print FILE [KEYPATH]\n\nSee 'infoscope help print'.\n"
+    case .convert?:
+      "USAGE: infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]\n\n"
+        + "See 'infoscope help convert'.\n"
+    case .help?, nil:
+      """
+      USAGE: infoscope print FILE [KEYPATH]
+             infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]
+             infoscope --demo | --help | --version
+
+      See 'infoscope --help'.
+
+      """
+    }
+  }
+
+  /// The full help text of `--help`, `help` and `help COMMAND`.
+  package static func help(for subcommand: Subcommand?) -> String {
+    switch subcommand {
+    case .print?:
+      """
+      USAGE: infoscope print FILE [KEYPATH]
+
+      Shows the property list in FILE as a tree with the type of every value, in the order
+      of the file (duplicate keys included). FILE may be - for standard input; its format
+      (XML, binary or old-style ASCII) is read from its bytes.
+
+      KEYPATH selects a subtree: keys joined by '.', array items in brackets, keys holding
+      dots or brackets in double quotes, e.g.
+        CFBundleURLTypes[0].CFBundleURLSchemes[0]
+        "com.apple.security.application-groups"[0]
+
+      Exit status: 0 printed; 1 nothing at KEYPATH; 64 bad usage; 66 FILE unreadable.
+
+      """
+    case .convert?:
+      """
+      USAGE: infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]
+
+      Writes the property list in FILE in another format: xml (Apple's canonical layout, key
+      order kept), binary (bplist00) or json (for reading; dates as ISO 8601 strings, data as
+      base64, UIDs as {"CF$UID": n}).
+
+      OPTIONS:
+        --to FORMAT     xml, binary or json (also xml1, binary1)
+        -o OUT          write to the file OUT (- for standard output, the default)
+        --in-place      replace FILE itself
+
+      Files are written atomically: a temporary file beside the target is flushed and
+      renamed over it, keeping its permissions, so a failed write leaves the old file
+      whole. FILE is never overwritten without --in-place.
+
+      Exit status: 0 written; 64 bad usage; 66 FILE unreadable; 73 output not written.
+
+      """
+    case .help?, nil:
+      """
+      infoscope \(version): inspect, lint and edit the property lists of Apple app bundles.
+
+      USAGE: infoscope <command> [arguments]
+
+      COMMANDS:
+        print FILE [KEYPATH]           show the tree with types, in source order
+        convert FILE --to FORMAT       write as xml, binary or json (-o OUT, --in-place)
+        help [COMMAND]                 show help for a command
+
+      OPTIONS:
+        --demo                         show a sample Info.plist built into infoscope
+        -h, --help                     show this help
+        --version                      show the version
+
+      EXIT STATUS:
+        0 success, 1 key path not found, 64 bad usage, 66 input unreadable or malformed,
+        73 output could not be written.
+
+      """
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import PlistCore
+
+/// `infoscope print FILE [KEYPATH]`: the tree with its types, in source order.
+///
+/// The layout, one node a line, two spaces of indentation per level:
+/// ```
+/// dictionary (3 entries)
+///   CFBundleIdentifier: string "com.example.app"
+///   CFBundleURLTypes: array (1 item)
+///     [0]: dictionary (1 entry)
+///       CFBundleURLSchemes: array (1 item)
+///         [0]: string "example"
+///   "com.apple.security.app-sandbox": boolean true
+/// ```
+/// - Each line is `label: type value`; the root has no label, or the key path it was selected
+///   by. Keys are spelled as key-path components (quoted when they hold dots, brackets, quotes
+///   or edge spaces) so a line's key can be pasted into a key path; array items are `[i]`.
+/// - Containers show their count: `(n entries)` for dictionaries, `(n items)` for arrays.
+/// - Strings are quoted, with `\"`, `\\`, `\n`, `\r`, `\t` and `\u{…}` for other control
+///   characters; integers in decimal; reals in the shortest form that reads back the same
+///   (`nan`, `+infinity`, `-infinity` as in XML); dates in ISO 8601 UTC; data as its size and
+///   the first 16 bytes in hex (`data 20 bytes <89504e47 0d0a1a0a 0000000d 49484452 …>`); UIDs
+///   as their number.
+/// - A key that occurs again later in the same dictionary is marked
+///   `(duplicate key, overridden below)`: lookup answers with the last one.
+package enum PrintCommand {
+  /// Runs the command: reads the input, selects the key path, writes the tree to standard
+  /// output.
+  ///
+  /// - Returns: `.success`; `.noInput` when the input cannot be read or parsed; `.notFound`
+  ///   when the key path names nothing; `.cannotCreate` when standard output refuses the text.
+  static func run(_ options: PrintOptions, context: CLI.Context) -> ExitStatus {
+    guard let document = context.readInput(options.input) else { return .noInput }
+    var node = document.root
+    var label: String?
+    if let path = options.keyPath, !path.isRoot {
+      guard let selected = document.root.node(at: path) else {
+        context.console.write(
+          "infoscope: error: \(CLI.displayName(options.input)) has nothing at key path '\(path)'\n",
+          to: .error)
+        return .notFound
+      }
+      node = selected
+      label = path.description
+    }
+    let text = render(node, label: label)
+    return context.console.write(Array(text.utf8), to: .output) ? .success : .cannotCreate
+  }
+
+  /// The printed tree of `node`, ending in a newline.
+  ///
+  /// - Parameters:
+  ///   - node: the root of what to print.
+  ///   - label: the first line's label (a key path), or nil for none.
+  package static func render(_ node: PlistNode, label: String? = nil) -> String {
+    var out = ""
+    line(node, label: label, depth: 0, note: nil, into: &out)
+    return out
+  }
+
+  private static func line(
+    _ node: PlistNode, label: String?, depth: Int, note: String?, into out: inout String
+  ) {
+    out += String(repeating: "  ", count: depth)
+    if let label { out += label + ": " }
+    out += summary(node.value)
+    if let note { out += "  (\(note))" }
+    out += "\n"
+    guard depth < PlistLimits.maxDepth else {
+      if node.value.childCount ?? 0 > 0 {
+        out += String(repeating: "  ", count: depth + 1) + "… (nested too deep to print)\n"
+      }
+      return
+    }
+    switch node.value {
+    case .array(let items):
+      for (i, item) in items.enumerated() {
+        line(item, label: "[\(i)]", depth: depth + 1, note: nil, into: &out)
+      }
+    case .dictionary(let dictionary):
+      var lastIndex: [String: Int] = [:]
+      for (i, entry) in dictionary.entries.enumerated() { lastIndex[entry.key] = i }
+      for (i, entry) in dictionary.entries.enumerated() {
+        let note = lastIndex[entry.key] == i ? nil : "duplicate key, overridden below"
+        line(entry.node, label: keyLabel(entry.key), depth: depth + 1, note: note, into: &out)
+      }
+    default:
+      break
+    }
+  }
+
+  /// A key as a key-path component: quoted when it needs to be.
+  static func keyLabel(_ key: String) -> String { KeyPath([.key(key)]).description }
+
+  /// `type value` for scalars, `type (count)` for containers.
+  static func summary(_ value: PlistValue) -> String {
+    switch value {
+    case .string(let s): "string " + quoted(s)
+    case .integer(let i): "integer \(i)"
+    case .real(let r): "real " + realText(r)
+    case .boolean(let b): "boolean \(b)"
+    case .date(let d): "date \(d.iso8601String)"
+    case .data(let d): "data " + dataText(d)
+    case .uid(let n): "uid \(n)"
+    case .array(let a): "array (\(count(a.count, "item", "items")))"
+    case .dictionary(let d): "dictionary (\(count(d.count, "entry", "entries")))"
+    }
+  }
+
+  private static func count(_ n: Int, _ one: String, _ many: String) -> String {
+    "\(n) \(n == 1 ? one : many)"
+  }
+
+  static func realText(_ r: Double) -> String {
+    if r.isNaN { return "nan" }
+    if r.isInfinite { return r < 0 ? "-infinity" : "+infinity" }
+    return r.description
+  }
+
+  static func dataText(_ data: Data) -> String {
+    var hex = ""
+    for (i, byte) in data.prefix(16).enumerated() {
+      if i > 0 && i % 4 == 0 { hex += " " }
+      hex += byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+    }
+    return count(data.count, "byte", "bytes") + " <" + hex + (data.count > 16 ? " …>" : ">")
+  }
+
+  static func quoted(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += "\\u{" + String(scalar.value, radix: 16) + "}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import PlistCore
+import TestSupport
+import Testing
+
+@testable import PlistCLI
+
+private typealias T = TreeBuilder
+
+@Suite struct CLITests {
+  static let sample = T.dict([
+    ("CFBundleIdentifier", T.string("com.example.app")),
+    (
+      "CFBundleURLTypes",
+      T.array([
+        T.dict([("CFBundleURLSchemes", T.array([T.string("example")]))])
+      ])
+    ),
+    ("com.apple.security.app-sandbox", T.bool(true)),
+  ])
+
+  static let sampleTree = """
+    dictionary (3 entries)
+      CFBundleIdentifier: string "com.example.app"
+      CFBundleURLTypes: array (1 item)
+        [0]: dictionary (1 entry)
+          CFBundleURLSchemes: array (1 item)
+            [0]: string "example"
+      "com.apple.security.app-sandbox": boolean true
+
+    """
+
+  @Test func noArgumentsPrintsUsageAndExits64() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let (status, console) = harness.run([], reader: stubReader(knowing: []))
+    #expect(status == 64)
+    #expect(console.output.isEmpty)
+    #expect(
+      console.errorText.hasPrefix("infoscope: error: missing a command\n\nUSAGE: infoscope print"))
+  }
+
+  @Test(arguments: [["--help"], ["help"], ["-h"]])
+  func helpGoesToStandardOutput(arguments: [String]) throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let (status, console) = harness.run(arguments, reader: stubReader(knowing: []))
+    #expect(status == 0)
+    #expect(console.outputText == CLI.help(for: nil))
+    #expect(console.outputText.contains("convert FILE --to FORMAT"))
+    #expect(console.errorOutput.isEmpty)
+  }
+
+  @Test func versionPrintsOneLine() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let (status, console) = harness.run(["--version"], reader: stubReader(knowing: []))
+    #expect(status == 0)
+    #expect(console.outputText == "infoscope 0.1.0\n")
+  }
+
+  @Test func printsTheTypedTreeInSourceOrder() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.sample, named: "Info.plist")
+    let (status, console) = harness.run(
+      ["print", file], reader: stubReader(knowing: [Self.sample]))
+    #expect(status == 0)
+    #expect(console.outputText == Self.sampleTree)
+    #expect(console.errorOutput.isEmpty)
+  }
+
+  @Test func printReadsStandardInput() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let bytes = try XMLPlistWriter.write(Self.sample)
+    let (status, console) = harness.run(
+      ["print", "-"], input: bytes, reader: stubReader(knowing: [Self.sample]))
+    #expect(status == 0)
+    #expect(console.outputText == Self.sampleTree)
+  }
+
+  @Test func printSelectsAKeyPath() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.sample, named: "Info.plist")
+    let reader = stubReader(knowing: [Self.sample])
+    let (status, console) = harness.run(["print", file, "CFBundleURLTypes[0]"], reader: reader)
+    #expect(status == 0)
+    #expect(
+      console.outputText == """
+        CFBundleURLTypes[0]: dictionary (1 entry)
+          CFBundleURLSchemes: array (1 item)
+            [0]: string "example"
+
+        """)
+    let scalar = harness.run(["print", file, "\"com.apple.security.app-sandbox\""], reader: reader)
+    #expect(scalar.console.outputText == "\"com.apple.security.app-sandbox\": boolean true\n")
+  }
+
+  @Test func printOfAMissingKeyPathExits1() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.sample, named: "Info.plist")
+    let (status, console) = harness.run(
+      ["print", file, "CFBundleURLTypes[3]"], reader: stubReader(knowing: [Self.sample]))
+    #expect(status == ExitStatus.notFound.rawValue)
+    #expect(status == 1)
+    #expect(console.output.isEmpty)
+    #expect(
+      console.errorText
+        == "infoscope: error: \(file) has nothing at key path 'CFBundleURLTypes[3]'\n")
+  }
+
+  @Test func unreadableInputExits66WithLocatedError() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let missing = harness.path("missing.plist")
+    let absent = harness.run(["print", missing], reader: stubReader(knowing: []))
+    #expect(absent.status == 66)
+    #expect(
+      absent.console.errorText
+        == "\(missing): error: cannot read the file: No such file or directory\n")
+
+    let folder = harness.run(["print", harness.folder.path], reader: stubReader(knowing: []))
+    #expect(folder.status == 66)
+    #expect(folder.console.errorText.hasSuffix("error: cannot read the file: Is a directory\n"))
+
+    let garbage = harness.path("garbage.plist")
+    try Data("not a plist".utf8).write(to: URL(fileURLWithPath: garbage))
+    let bad = harness.run(["convert", garbage, "--to", "xml"], reader: stubReader(knowing: []))
+    #expect(bad.status == 66)
+    #expect(bad.console.errorText == "\(garbage):3:5: error: expected '<plist>'\n")
+    #expect(bad.console.output.isEmpty)
+  }
+
+  @Test func printRendersEveryKind() {
+    let node = T.dict([
+      ("s", T.string("a \"q\" \\ \n\t\u{1}é")),
+      ("i", T.int(-65)),
+      ("u", T.uint(.max)),
+      ("r", T.real(0.1)),
+      ("n", T.real(.nan)),
+      ("inf", T.real(-.infinity)),
+      ("b", T.bool(false)),
+      ("d", T.date(2004, 10, 26, 10, 33, 33)),
+      ("short", T.data([0x89, 0x50, 0x4E, 0x47, 0x0D])),
+      ("long", T.data(Array(0..<20))),
+      ("empty", T.data([])),
+      ("one", T.data([7])),
+      ("uid", T.uid(7)),
+      ("a", T.array([])),
+      ("a", T.dict([])),
+      ("", T.string("empty key")),
+    ])
+    #expect(
+      PrintCommand.render(node) == #"""
+        dictionary (16 entries)
+          s: string "a \"q\" \\ \n\t\u{1}é"
+          i: integer -65
+          u: integer 18446744073709551615
+          r: real 0.1
+          n: real nan
+          inf: real -infinity
+          b: boolean false
+          d: date 2004-10-26T10:33:33Z
+          short: data 5 bytes <89504e47 0d>
+          long: data 20 bytes <00010203 04050607 08090a0b 0c0d0e0f …>
+          empty: data 0 bytes <>
+          one: data 1 byte <07>
+          uid: uid 7
+          a: array (0 items)  (duplicate key, overridden below)
+          a: dictionary (0 entries)
+          "": string "empty key"
+
+        """#)
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import PlistCore
+import TestSupport
+import Testing
+
+@testable import PlistCLI
+
+private typealias T = TreeBuilder
+
+@Suite struct ConvertCommandTests {
+  static let value = T.dict([
+    ("name", T.string("a & b")), ("when", T.date(2004, 10, 26, 10, 33, 33)),
+    ("bytes", T.data([1, 2, 3])),
+  ])
+
+  private func contents(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  private func mode(_ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.posixPermissions] as? Int) ?? -1
+  }
+
+  @Test func writesXMLAndJSONToStandardOutput() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.value, named: "in.plist")
+    let reader = stubReader(knowing: [Self.value])
+    let xml = harness.run(["convert", file, "--to", "xml"], reader: reader)
+    #expect(xml.status == 0)
+    #expect(xml.console.output == (try XMLPlistWriter.write(Self.value)))
+    let json = harness.run(["convert", file, "--to", "json", "-o", "-"], reader: reader)
+    #expect(json.status == 0)
+    #expect(
+      json.console.outputText == """
+        {
+          "name": "a & b",
+          "when": "2004-10-26T10:33:33Z",
+          "bytes": "AQID"
+        }
+
+        """)
+    #expect(try harness.names() == ["in.plist"])
+  }
+
+  @Test func writesANewFileAtomicallyWithDefaultPermissions() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.value, named: "in.plist")
+    let out = harness.path("out.json")
+    let run = harness.run(
+      ["convert", file, "--to", "json", "-o", out], reader: stubReader(knowing: [Self.value]))
+    #expect(run.status == 0)
+    #expect(run.console.output.isEmpty)
+    #expect(try contents(out) == (try JSONPlistWriter.write(Self.value)))
+    let mask = umask(0)
+    umask(mask)
+    #expect(try mode(out) == 0o666 & ~Int(mask))
+    #expect(try harness.names() == ["in.plist", "out.json"])  // no temporary file left
+  }
+
+  @Test func replacesTheInputInPlaceKeepingPermissions() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.value, named: "in.plist")
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file)
+    let run = harness.run(
+      ["convert", file, "--to", "json", "--in-place"], reader: stubReader(knowing: [Self.value]))
+    #expect(run.status == 0)
+    #expect(try contents(file) == (try JSONPlistWriter.write(Self.value)))
+    #expect(try mode(file) == 0o640)
+    #expect(try harness.names() == ["in.plist"])
+  }
+
+  @Test func refusesToOverwriteTheInputWithoutInPlace() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.value, named: "in.plist")
+    let before = try contents(file)
+    let reader = stubReader(knowing: [Self.value])
+    let same = harness.run(["convert", file, "--to", "json", "-o", file], reader: reader)
+    #expect(same.status == 64)
+    #expect(
+      same.console.errorText.hasPrefix(
+        "infoscope: error: -o names the input \(file); use --in-place"))
+    // The same file by another spelling, and through a symbolic link.
+    let dotted = harness.folder.path + "/./in.plist"
+    #expect(
+      harness.run(["convert", file, "--to", "json", "-o", dotted], reader: reader).status == 64)
+    let link = harness.path("link.plist")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+    #expect(
+      harness.run(["convert", file, "--to", "json", "-o", link], reader: reader).status == 64)
+    #expect(try contents(file) == before)
+  }
+
+  @Test func writesThroughASymbolicLinkAndKeepsTheLink() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.value, named: "in.plist")
+    let target = harness.path("target.json")
+    try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+    let link = harness.path("link.json")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let run = harness.run(
+      ["convert", file, "--to", "json", "-o", link], reader: stubReader(knowing: [Self.value]))
+    #expect(run.status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(try contents(target) == (try JSONPlistWriter.write(Self.value)))
+  }
+
+  @Test func aFailedWriteLeavesTheOriginalIntact() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let target = harness.path("keep.plist")
+    try Data("original".utf8).write(to: URL(fileURLWithPath: target))
+    #expect(throws: FileIO.Failure.self) {
+      try FileIO.writeAtomically(Array("new".utf8), to: target, fault: .beforeRename)
+    }
+    #expect(try contents(target) == Array("original".utf8))
+    #expect(try harness.names() == ["keep.plist"])
+  }
+
+  @Test func anUnwritableDestinationExits73() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.value, named: "in.plist")
+    let out = harness.path("no/such/folder/out.plist")
+    let run = harness.run(
+      ["convert", file, "--to", "xml", "-o", out], reader: stubReader(knowing: [Self.value]))
+    #expect(run.status == 73)
+    #expect(
+      run.console.errorText.hasPrefix(
+        "\(out): error: cannot write the file: cannot create a temporary file"))
+    #expect(try harness.names() == ["in.plist"])
+  }
+
+  @Test func binaryIsWrittenOrRefusedWith73() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.value, named: "in.plist")
+    let run = harness.run(
+      ["convert", file, "--to", "binary"], reader: stubReader(knowing: [Self.value]))
+    if run.status == 0 {
+      #expect(run.console.output.starts(with: Array("bplist00".utf8)))
+    } else {
+      #expect(run.status == 73)
+      #expect(
+        run.console.errorText
+          == "\(file): error: writing binary property lists is not available yet\n")
+    }
+  }
+}
