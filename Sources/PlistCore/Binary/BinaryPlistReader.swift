@@ -11,8 +11,9 @@ import Foundation
 /// - booleans; integers of 1, 2 and 4 bytes (unsigned), 8 bytes (signed) and 16 bytes (signed
 ///   128-bit; a value outside `Int64.min...UInt64.max` is an `.outOfRange` error, never wrapped);
 ///   reals of 4 and 8 bytes (NaN and infinities kept); dates (8-byte float seconds since 2001,
-///   fraction kept); data; ASCII strings; UTF-16BE strings; UIDs of 1 to 16 bytes whose value
-///   fits 64 bits; arrays; dictionaries with string keys, duplicate keys kept in order.
+///   fraction kept, years 1 to 9999: see `earliestDate`); data; ASCII strings; UTF-16BE
+///   strings; UIDs of 1 to 16 bytes whose value fits 64 bits; arrays; dictionaries with string
+///   keys, duplicate keys kept in order.
 ///
 /// What is refused with an error naming the offset: null (`0x00`, which CF reads as `kCFNull`
 /// but is no property-list value) and fill (`0x0F`) objects, UTF-8 strings (`0x7_`, which only
@@ -50,6 +51,17 @@ package enum BinaryPlistReader {
   /// A file that shares no container yields at most one node per reference, so fewer nodes than
   /// bytes; only a crafted file (each array referring twice to the next) can exceed this.
   package static let maxNodesPerByte = 16
+
+  /// The first instant a date may hold, 0001-01-01T00:00:00Z, in seconds from 2001.
+  ///
+  /// CF takes any double, NaN included, but XML writes four-digit years and Python's plistlib
+  /// refuses dates outside years 1 to 9999; a date beyond them could not be converted, so the
+  /// reader reports it (`.outOfRange`) instead.
+  static let earliestDate = PlistDate(year: 1, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+    .secondsSinceReferenceDate
+  /// The instant just after the last a date may hold, 10000-01-01T00:00:00Z.
+  static let latestDate = PlistDate(year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+    .secondsSinceReferenceDate
 
   private static func checkHeader(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
     let magic = BinaryPlistMarker.magic
@@ -204,6 +216,9 @@ private struct BinaryPlistDecoder {
       let keyIndex = try reference(at: start &+ i &* referenceWidth, offset)
       let keyOffset = trailer.offset(of: keyIndex, in: bytes)
       let keyKind = BinaryPlistMarker(byte: bytes[keyOffset])
+      if state[keyIndex] == BinaryPlistDecoder.inProgress {
+        _ = try node(keyIndex, depth: depth)  // reports the cycle
+      }
       guard keyKind == .asciiString || keyKind == .utf16String else {
         let what = keyKind?.article ?? "an unknown object (marker 0x\(hex(bytes[keyOffset])))"
         throw PlistError(
@@ -357,6 +372,12 @@ private struct BinaryPlistDecoder {
       }
       let end = try extent(offset &+ 1, 8, unit: 1, offset, kind, "bytes")
       let seconds = Double(bitPattern: BinaryPlistTrailer.bigEndian(bytes, offset &+ 1, 8))
+      guard seconds >= BinaryPlistReader.earliestDate, seconds < BinaryPlistReader.latestDate else {
+        throw PlistError(
+          .outOfRange, "date at offset 0x\(hex(offset)) is \(seconds) seconds from 2001, "
+            + "expected an instant from year 1 to 9999 (the years every plist format can write)",
+          offset: offset)
+      }
       return PlistNode(.date(PlistDate(secondsSinceReferenceDate: seconds)), location: location(offset, end))
     case .data:
       let (count, start) = try countAndStart(marker, offset, kind)
