@@ -56,7 +56,15 @@ private struct ExactString: Hashable {
   let text: String
 
   static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-    lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    var a = lhs.text
+    var b = rhs.text
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        guard x.count == y.count else { return false }
+        guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+        return memcmp(p, q, x.count) == 0
+      }
+    }
   }
 
   func hash(into hasher: inout Hasher) {
