@@ -632,7 +632,7 @@ extension CodecCase {
         0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x4B,  // offset table offset
       ]),
     // CF and plistlib write the shared key and value strings once (swift-foundation's
-  // plutil writes them twice, so its bytes are not the reference here).
+    // plutil writes them twice, so its bytes are not the reference here).
     CodecCase(
       name: "shared-strings",
       value: .array([
@@ -665,7 +665,7 @@ extension CodecCase {
         0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1B,  // offset table offset
       ]),
     // Keys kept in this order: both columns from plistlib with `sort_keys=False`
-  // (plutil sorts keys; its XML is this one with the entries sorted).
+    // (plutil sorts keys; its XML is this one with the entries sorted).
     CodecCase(
       name: "unsorted-dictionary",
       value: .dictionary([("zebra", .int(1)), ("apple", .int(2)), ("mango", .string("c"))]),

@@ -8,8 +8,9 @@
 /// mean anything, so infoscope refuses wider ones); at least one object; the top object in range;
 /// the offset table after the header and ending exactly where the trailer starts (no garbage
 /// between them); references wide enough to count every object (CF asks for `objectCount <
-/// 2^(8 × width)`) and offsets wide enough to reach the table; every entry of the table pointing into the object area (after the 8-byte header
-/// and before the table). All arithmetic is overflow-checked.
+/// 2^(8 × width)`) and offsets wide enough to reach the table; every entry of the table pointing
+/// into the object area (after the 8-byte header and before the table). All arithmetic is
+/// overflow-checked.
 struct BinaryPlistTrailer {
   /// Size of the trailer in bytes.
   static let size = 32
@@ -58,36 +59,43 @@ struct BinaryPlistTrailer {
         offset: t + 7)
     }
     guard objectCount >= 1 else {
-      throw PlistError(.malformed, "trailer gives an object count of 0, expected at least 1", offset: t + 8)
+      throw PlistError(
+        .malformed, "trailer gives an object count of 0, expected at least 1", offset: t + 8)
     }
     guard topObject < objectCount else {
       throw PlistError(
-        .malformed, "trailer names top object \(topObject), expected an index below the object "
+        .malformed,
+        "trailer names top object \(topObject), expected an index below the object "
           + "count \(objectCount)", offset: t + 16)
     }
     guard tableOffset >= UInt64(BinaryPlistTrailer.headerSize + 1), tableOffset < UInt64(t) else {
       throw PlistError(
-        .malformed, "trailer puts the offset table at 0x\(String(tableOffset, radix: 16)), "
-          + "expected an offset after the header and before the trailer at 0x\(String(t, radix: 16))",
+        .malformed,
+        "trailer puts the offset table at 0x\(String(tableOffset, radix: 16)), "
+          + "expected an offset after the header and before the trailer at 0x"
+          + String(t, radix: 16),
         offset: t + 24)
     }
     // The table must end exactly where the trailer starts: objectCount * offsetWidth bytes.
     let (tableSize, overflow) = objectCount.multipliedReportingOverflow(by: UInt64(offsetWidth))
     guard !overflow, tableSize == UInt64(t) - tableOffset else {
       throw PlistError(
-        .malformed, "offset table of \(objectCount) entries of \(offsetWidth) bytes at 0x"
+        .malformed,
+        "offset table of \(objectCount) entries of \(offsetWidth) bytes at 0x"
           + "\(String(tableOffset, radix: 16)) does not end where the trailer starts (0x"
           + "\(String(t, radix: 16))), expected the object count to match the table",
         offset: t + 8)
     }
     if referenceWidth < 8, objectCount >= UInt64(1) << (8 * referenceWidth) {
       throw PlistError(
-        .malformed, "object references of \(referenceWidth) bytes cannot name \(objectCount) "
+        .malformed,
+        "object references of \(referenceWidth) bytes cannot name \(objectCount) "
           + "objects, expected wider references", offset: t + 7)
     }
     if offsetWidth < 8, tableOffset >= UInt64(1) << (8 * offsetWidth) {
       throw PlistError(
-        .malformed, "offsets of \(offsetWidth) bytes cannot reach the offset table at 0x"
+        .malformed,
+        "offsets of \(offsetWidth) bytes cannot reach the offset table at 0x"
           + "\(String(tableOffset, radix: 16)), expected wider offsets", offset: t + 6)
     }
     self.offsetWidth = offsetWidth
@@ -102,7 +110,8 @@ struct BinaryPlistTrailer {
       let offset = BinaryPlistTrailer.bigEndian(bytes, entry, offsetWidth)
       guard offset >= UInt64(BinaryPlistTrailer.headerSize), offset < tableOffset else {
         throw PlistError(
-          .malformed, "offset table gives object \(index) the offset 0x"
+          .malformed,
+          "offset table gives object \(index) the offset 0x"
             + "\(String(offset, radix: 16)), expected one between the header and the offset "
             + "table at 0x\(String(tableOffset, radix: 16))", offset: entry)
       }
@@ -113,7 +122,9 @@ struct BinaryPlistTrailer {
   /// The offset of object `index` (which must be below `objectCount`), from the offset table.
   @inline(__always)
   func offset(of index: Int, in bytes: UnsafeRawBufferPointer) -> Int {
-    Int(truncatingIfNeeded: BinaryPlistTrailer.bigEndian(bytes, offsetTableOffset &+ index &* offsetWidth, offsetWidth))
+    Int(
+      truncatingIfNeeded: BinaryPlistTrailer.bigEndian(
+        bytes, offsetTableOffset &+ index &* offsetWidth, offsetWidth))
   }
 
   /// The big-endian unsigned integer of `width` (1...8) bytes at `at`; the caller checks bounds.

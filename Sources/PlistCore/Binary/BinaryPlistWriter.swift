@@ -109,7 +109,8 @@ private struct BinaryPlistFlattener {
   private func enter(_ depth: Int) throws(PlistError) -> Int {
     guard depth < PlistLimits.maxDepth else {
       throw PlistError(
-        .limitExceeded, "containers are nested more than \(PlistLimits.maxDepth) deep, the most "
+        .limitExceeded,
+        "containers are nested more than \(PlistLimits.maxDepth) deep, the most "
           + "infoscope writes (PlistLimits.maxDepth)")
     }
     return depth + 1
@@ -152,16 +153,25 @@ private struct BinaryPlistFlattener {
         BinaryPlistFlattener.write(value, into: &out)
       case .array(let refs):
         BinaryPlistFlattener.writeHeader(BinaryPlistMarker.array.rawValue, refs.count, into: &out)
-        for ref in refs { BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out) }
+        for ref in refs {
+          BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out)
+        }
       case .dictionary(let keys, let values):
-        BinaryPlistFlattener.writeHeader(BinaryPlistMarker.dictionary.rawValue, keys.count, into: &out)
-        for ref in keys { BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out) }
-        for ref in values { BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out) }
+        BinaryPlistFlattener.writeHeader(
+          BinaryPlistMarker.dictionary.rawValue, keys.count, into: &out)
+        for ref in keys {
+          BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out)
+        }
+        for ref in values {
+          BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out)
+        }
       }
     }
     let tableOffset = out.count
     let offsetWidth = BinaryPlistFlattener.width(UInt64(tableOffset))
-    for offset in offsets { BinaryPlistFlattener.append(UInt64(offset), width: offsetWidth, to: &out) }
+    for offset in offsets {
+      BinaryPlistFlattener.append(UInt64(offset), width: offsetWidth, to: &out)
+    }
     out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetWidth), UInt8(referenceWidth)])
     BinaryPlistFlattener.append(UInt64(objects.count), width: 8, to: &out)
     BinaryPlistFlattener.append(0, width: 8, to: &out)

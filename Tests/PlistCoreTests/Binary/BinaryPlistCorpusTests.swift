@@ -1,7 +1,7 @@
 import Foundation
 import PlistCore
-import Testing
 import TestSupport
+import Testing
 
 private typealias N = BinaryTestNode
 
@@ -59,16 +59,22 @@ struct BinaryPlistCorpusTests {
       9_223_372_036_854_775_807, 16_045_690_985_305_262_846,
     ]
     let expected = N.array(values.map(N.uint))
-    #expect(try Self.read("binary/go-plist__unsigned-integers-of-increasing-size.bplist") == expected)
+    #expect(
+      try Self.read("binary/go-plist__unsigned-integers-of-increasing-size.bplist") == expected)
     #expect(try Self.read("binary/libplist__unsigned.bplist") == N.uint(UInt64.max))
   }
 
   @Test func readsFloatsAndInfinities() throws {
     let floats = try Self.read("binary/go-plist__floats-of-increasing-bitness.bplist")
-    #expect(floats == N.array([N.real(Double(Float.greatestFiniteMagnitude)), N.real(.greatestFiniteMagnitude)]))
+    #expect(
+      floats
+        == N.array([
+          N.real(Double(Float.greatestFiniteMagnitude)), N.real(.greatestFiniteMagnitude),
+        ]))
     #expect(try Self.read("binary/go-plist__floating-point-infinity.bplist") == N.real(.infinity))
     #expect(
-      try Self.read("binary/go-plist__floating-point-negative-infinity.bplist") == N.real(-.infinity))
+      try Self.read("binary/go-plist__floating-point-negative-infinity.bplist")
+        == N.real(-.infinity))
   }
 
   @Test func readsDatesAndUIDs() throws {
@@ -105,10 +111,12 @@ struct BinaryPlistCorpusTests {
     #expect(d["aDate"] == N.date(2004, 10, 26, 10, 33, 33))
     #expect(d["\u{C5}benraa"] == N.string("That was a unicode key."))
     #expect(d["anEmptyDict"] == N.dict([]))
-    #expect(d["aList"] == N.array([
-      N.string("A"), N.string("B"), N.int(12), N.real(32.5),
-      N.array([N.int(1), N.int(2), N.int(3)]),
-    ]))
+    #expect(
+      d["aList"]
+        == N.array([
+          N.string("A"), N.string("B"), N.int(12), N.real(32.5),
+          N.array([N.int(1), N.int(2), N.int(3)]),
+        ]))
     let inner = try #require(d["aDict"]?.value.dictionaryValue)
     #expect(inner["aUnicodeValue"] == N.string("M\u{E4}ssig, Ma\u{DF}"))
     #expect(inner["anotherString"] == N.string("<hello & 'hi' there!>"))
@@ -188,7 +196,8 @@ struct BinaryPlistCorpusTests {
   /// plistlib rewrites CPython's Cocoa test file byte for byte; so do we (the file's keys are in
   /// the order Cocoa wrote them, which our writer keeps).
   @Test func rewritesCocoaTestDataByteForByte() throws {
-    let url = Corpus.directory.appendingPathComponent("binary/cpython-plistlib__testdata-cocoa.bplist")
+    let url = Corpus.directory.appendingPathComponent(
+      "binary/cpython-plistlib__testdata-cocoa.bplist")
     let original = Array(try Data(contentsOf: url))
     let root = try PlistReader.read(Data(original)).root
     #expect(try BinaryPlistWriter.write(root) == original)

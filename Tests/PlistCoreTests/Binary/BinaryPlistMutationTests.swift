@@ -1,7 +1,7 @@
 import Foundation
 import PlistCore
-import Testing
 import TestSupport
+import Testing
 
 /// Truncates and flips bytes of every binary property list we know (the corpus and the codec
 /// table) and feeds the results to the reader: it must return or throw, never crash or hang.

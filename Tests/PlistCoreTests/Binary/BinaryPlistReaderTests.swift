@@ -34,58 +34,70 @@ private typealias N = BinaryTestNode
     #expect(children.map(\.location.end) == [17, 19])
   }
 
-  @Test(arguments: [
-    // 16-byte integers: high 8 bytes zero, or all ones with the low half negative.
-    ([0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8), N.uint(.max)),
-    ([0x14] + [UInt8](repeating: 0xFF, count: 15) + [0xBF], N.int(-65)),
-    ([0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xBF], N.int(-65)),  // 8 bytes: signed
-    ([0x12, 0xFF, 0xFF, 0xFF, 0xFF], N.uint(4_294_967_295)),  // 4 bytes: unsigned
-    ([0x11, 0x01, 0x2C], N.int(300)),
-    ([0x23, 0x7F, 0xF0, 0, 0, 0, 0, 0, 0], N.real(.infinity)),
-    ([0x23, 0xFF, 0xF0, 0, 0, 0, 0, 0, 0], N.real(-.infinity)),
-    ([0x23, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0], N.real(.nan)),
-    ([0x22, 0x7F, 0xC0, 0, 0], N.real(.nan)),  // 4-byte NaN
-    ([0x22, 0x3F, 0x00, 0, 0], N.real(0.5)),
-    ([0x33, 0x3F, 0xE0, 0, 0, 0, 0, 0, 0], PlistNode(.date(PlistDate(secondsSinceReferenceDate: 0.5)))),
-    ([0x62, 0xD8, 0x3D, 0xDE, 0x98], N.string("\u{1F698}")),  // surrogate pair
-    ([0x62, 0x00, 0xC5, 0x00, 0x62], N.string("\u{C5}b")),
-    ([0x80, 0x07], N.uid(7)),
-    ([0x8F] + [UInt8](repeating: 0, count: 15) + [0x09], N.uid(9)),  // 16-byte UID that fits
-    ([0x43, 0x00, 0x01, 0xFF], N.data([0x00, 0x01, 0xFF])),
-    ([0x5F, 0x10, 0x02, 0x68, 0x69], N.string("hi")),  // count as a following integer
-    ([0x08], N.bool(false)),
-    ([0x09], N.bool(true)),
-  ] as [([UInt8], PlistNode)])
+  @Test(
+    arguments: [
+      // 16-byte integers: high 8 bytes zero, or all ones with the low half negative.
+      ([0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8), N.uint(.max)),
+      ([0x14] + [UInt8](repeating: 0xFF, count: 15) + [0xBF], N.int(-65)),
+      ([0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xBF], N.int(-65)),  // 8 bytes: signed
+      ([0x12, 0xFF, 0xFF, 0xFF, 0xFF], N.uint(4_294_967_295)),  // 4 bytes: unsigned
+      ([0x11, 0x01, 0x2C], N.int(300)),
+      ([0x23, 0x7F, 0xF0, 0, 0, 0, 0, 0, 0], N.real(.infinity)),
+      ([0x23, 0xFF, 0xF0, 0, 0, 0, 0, 0, 0], N.real(-.infinity)),
+      ([0x23, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0], N.real(.nan)),
+      ([0x22, 0x7F, 0xC0, 0, 0], N.real(.nan)),  // 4-byte NaN
+      ([0x22, 0x3F, 0x00, 0, 0], N.real(0.5)),
+      (
+        [0x33, 0x3F, 0xE0, 0, 0, 0, 0, 0, 0],
+        PlistNode(.date(PlistDate(secondsSinceReferenceDate: 0.5)))
+      ),
+      ([0x62, 0xD8, 0x3D, 0xDE, 0x98], N.string("\u{1F698}")),  // surrogate pair
+      ([0x62, 0x00, 0xC5, 0x00, 0x62], N.string("\u{C5}b")),
+      ([0x80, 0x07], N.uid(7)),
+      ([0x8F] + [UInt8](repeating: 0, count: 15) + [0x09], N.uid(9)),  // 16-byte UID that fits
+      ([0x43, 0x00, 0x01, 0xFF], N.data([0x00, 0x01, 0xFF])),
+      ([0x5F, 0x10, 0x02, 0x68, 0x69], N.string("hi")),  // count as a following integer
+      ([0x08], N.bool(false)),
+      ([0x09], N.bool(true)),
+    ] as [([UInt8], PlistNode)])
   func readsScalar(_ object: [UInt8], _ expected: PlistNode) throws {
-    let bytes = Self.magic + object + [0x08] + Self.trailer(count: 1, table: UInt8(8 + object.count))
+    let bytes =
+      Self.magic + object + [0x08] + Self.trailer(count: 1, table: UInt8(8 + object.count))
     let root = try N.read(bytes).get().root
     #expect(root == expected)
     #expect(root.location.start == 8)
     #expect(root.location.end == UInt32(8 + object.count))
   }
 
-  @Test(arguments: [
-    ([0x14, 0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8), PlistError.Kind.outOfRange),
-    ([0x14] + [UInt8](repeating: 0xFF, count: 8) + [0x7F] + [UInt8](repeating: 0, count: 7), .outOfRange),
-    ([0x8F, 1] + [UInt8](repeating: 0, count: 15), .outOfRange),  // UID wider than 64 bits
-    ([0x33, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0], .outOfRange),  // NaN date
-    ([0x00], .malformed),  // null
-    ([0x0F], .malformed),  // fill
-    ([0x15] + [UInt8](repeating: 0, count: 32), .malformed),  // 32-byte integer
-    ([0x21, 0, 0], .malformed),  // 2-byte real
-    ([0x34, 0, 0, 0, 0, 0, 0, 0, 0], .malformed),  // date of the wrong width
-    ([0x71, 0x61], .malformed),  // UTF-8 string: bplist1? only
-    ([0x52, 0x61, 0xE9], .malformed),  // non-ASCII byte in an ASCII string
-    ([0x61, 0xD8, 0x3D], .malformed),  // unpaired high surrogate
-    ([0x62, 0xDE, 0x98, 0x00, 0x41], .malformed),  // lone low surrogate
-    ([0x90], .malformed),  // unused marker
-    ([0xC0], .malformed),  // set
-    ([0xB0], .malformed),  // ordered set
-    ([0x45, 0x01], .malformed),  // data longer than the object area
-    ([0x5F, 0x14, 0x01], .malformed),  // count as a 16-byte integer
-  ] as [([UInt8], PlistError.Kind)])
+  @Test(
+    arguments: [
+      (
+        [0x14, 0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8), PlistError.Kind.outOfRange
+      ),
+      (
+        [0x14] + [UInt8](repeating: 0xFF, count: 8) + [0x7F] + [UInt8](repeating: 0, count: 7),
+        .outOfRange
+      ),
+      ([0x8F, 1] + [UInt8](repeating: 0, count: 15), .outOfRange),  // UID wider than 64 bits
+      ([0x33, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0], .outOfRange),  // NaN date
+      ([0x00], .malformed),  // null
+      ([0x0F], .malformed),  // fill
+      ([0x15] + [UInt8](repeating: 0, count: 32), .malformed),  // 32-byte integer
+      ([0x21, 0, 0], .malformed),  // 2-byte real
+      ([0x34, 0, 0, 0, 0, 0, 0, 0, 0], .malformed),  // date of the wrong width
+      ([0x71, 0x61], .malformed),  // UTF-8 string: bplist1? only
+      ([0x52, 0x61, 0xE9], .malformed),  // non-ASCII byte in an ASCII string
+      ([0x61, 0xD8, 0x3D], .malformed),  // unpaired high surrogate
+      ([0x62, 0xDE, 0x98, 0x00, 0x41], .malformed),  // lone low surrogate
+      ([0x90], .malformed),  // unused marker
+      ([0xC0], .malformed),  // set
+      ([0xB0], .malformed),  // ordered set
+      ([0x45, 0x01], .malformed),  // data longer than the object area
+      ([0x5F, 0x14, 0x01], .malformed),  // count as a 16-byte integer
+    ] as [([UInt8], PlistError.Kind)])
   func rejectsObject(_ object: [UInt8], _ kind: PlistError.Kind) throws {
-    let bytes = Self.magic + object + [0x08] + Self.trailer(count: 1, table: UInt8(8 + object.count))
+    let bytes =
+      Self.magic + object + [0x08] + Self.trailer(count: 1, table: UInt8(8 + object.count))
     let error = try #require(N.error(bytes))
     #expect(error.kind == kind)
     #expect(error.offset.map { $0 >= 8 && $0 < 8 + object.count } == true, "\(error)")
@@ -163,7 +175,9 @@ private typealias N = BinaryTestNode
   @Test(arguments: [
     // (trailer fields, expected start of the message)
     (trailer(count: 1, table: 9, offsetWidth: 0), "trailer gives an offset width of 0"),
-    (trailer(count: 1, table: 9, referenceWidth: 9), "trailer gives an object reference width of 9"),
+    (
+      trailer(count: 1, table: 9, referenceWidth: 9), "trailer gives an object reference width of 9"
+    ),
     (trailer(count: 0, table: 9), "trailer gives an object count of 0"),
     (trailer(count: 1, table: 9, top: 1), "trailer names top object 1"),
     (trailer(count: 1, table: 2), "trailer puts the offset table at 0x2"),
@@ -199,7 +213,8 @@ private typealias N = BinaryTestNode
   @Test func rejectsNonStringKeys() throws {
     let objects: [[UInt8]] = [[0xD1, 0x01, 0x02], [0x10, 0x01], [0x09]]
     let error = try #require(N.error(N.file(objects)))
-    #expect(error.message == "key 0 of the dictionary at offset 0x8 is an integer, expected a string")
+    #expect(
+      error.message == "key 0 of the dictionary at offset 0x8 is an integer, expected a string")
     #expect(error.offset == 11)
   }
 
@@ -239,6 +254,8 @@ private typealias N = BinaryTestNode
     let items = try #require(root.value.arrayValue)
     #expect(items.count == count)
     #expect(items.allSatisfy { $0 == N.dict([("key", N.int(1))]) })
-    #expect(items.allSatisfy { $0.value.dictionaryValue?.entries[0].keyLocation.start == 2012 })  // 8 + 4 + 2 × 1,000
+    // The key object sits after the header (8), the array's marker and count (4) and its
+    // 1,000 two-byte references.
+    #expect(items.allSatisfy { $0.value.dictionaryValue?.entries[0].keyLocation.start == 2012 })
   }
 }

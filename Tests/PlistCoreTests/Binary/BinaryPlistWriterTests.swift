@@ -44,22 +44,28 @@ private typealias N = BinaryTestNode
 
   @Test func writesUInt64MaxAsASixteenByteInteger() throws {
     let bytes = try BinaryPlistWriter.write(N.uint(.max))
-    #expect(Array(bytes[8..<25]) == [0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8))
+    #expect(
+      Array(bytes[8..<25]) == [0x14] + [UInt8](repeating: 0, count: 8)
+        + [UInt8](repeating: 0xFF, count: 8))
     #expect(try N.read(bytes).get().root == N.uint(.max))
   }
 
-  @Test(arguments: [
-    (N.int(-1), [0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]),
-    (N.int(255), [0x10, 0xFF]),
-    (N.int(256), [0x11, 0x01, 0x00]),
-    (N.int(65_536), [0x12, 0x00, 0x01, 0x00, 0x00]),
-    (N.int(4_294_967_296), [0x13, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00]),
-    (N.uid(255), [0x80, 0xFF]),
-    (N.uid(65_536), [0x83, 0x00, 0x01, 0x00, 0x00]),
-    (N.string("\u{1F698}"), [0x62, 0xD8, 0x3D, 0xDE, 0x98]),
-    (N.real(.nan), [0x23, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0]),
-    (PlistNode(.date(PlistDate(secondsSinceReferenceDate: 0.5))), [0x33, 0x3F, 0xE0, 0, 0, 0, 0, 0, 0]),
-  ] as [(PlistNode, [UInt8])])
+  @Test(
+    arguments: [
+      (N.int(-1), [0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]),
+      (N.int(255), [0x10, 0xFF]),
+      (N.int(256), [0x11, 0x01, 0x00]),
+      (N.int(65_536), [0x12, 0x00, 0x01, 0x00, 0x00]),
+      (N.int(4_294_967_296), [0x13, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00]),
+      (N.uid(255), [0x80, 0xFF]),
+      (N.uid(65_536), [0x83, 0x00, 0x01, 0x00, 0x00]),
+      (N.string("\u{1F698}"), [0x62, 0xD8, 0x3D, 0xDE, 0x98]),
+      (N.real(.nan), [0x23, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0]),
+      (
+        PlistNode(.date(PlistDate(secondsSinceReferenceDate: 0.5))),
+        [0x33, 0x3F, 0xE0, 0, 0, 0, 0, 0, 0]
+      ),
+    ] as [(PlistNode, [UInt8])])
   func encodesScalar(_ node: PlistNode, _ object: [UInt8]) throws {
     let bytes = try BinaryPlistWriter.write(node)
     #expect(Array(bytes[8..<(8 + object.count)]) == object)
