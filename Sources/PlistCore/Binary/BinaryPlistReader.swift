@@ -1,7 +1,339 @@
-/// Reader for binary property lists (placeholder until the binary reader lands).
+import Foundation
+
+/// Reader for binary property lists (`bplist00`, as CoreFoundation writes them).
+///
+/// What is accepted (Apple's `CFBinaryPList.c` is the reference; see `BinaryPlistMarker` for the
+/// object table):
+/// - the header `bplist0` followed by any byte (`bplist00`, `bplist01`, `bplist0x`: Apple's
+///   reader has taken any minor version since Mac OS X 10.6); any other header is refused;
+/// - the trailer and offset table as `BinaryPlistTrailer` validates them (widths 1 to 8 bytes,
+///   3, 5, 6 and 7 included);
+/// - booleans; integers of 1, 2 and 4 bytes (unsigned), 8 bytes (signed) and 16 bytes (signed
+///   128-bit; a value outside `Int64.min...UInt64.max` is an `.outOfRange` error, never wrapped);
+///   reals of 4 and 8 bytes (NaN and infinities kept); dates (8-byte float seconds since 2001,
+///   fraction kept, years 1 to 9999: see `earliestDate`); data; ASCII strings; UTF-16BE
+///   strings; UIDs of 1 to 16 bytes whose value fits 64 bits; arrays; dictionaries with string
+///   keys, duplicate keys kept in order.
+///
+/// What is refused with an error naming the offset: null (`0x00`, which CF reads as `kCFNull`
+/// but is no property-list value) and fill (`0x0F`) objects, UTF-8 strings (`0x7_`, which only
+/// the `bplist1?` format has), sets and ordered sets (`0xC_`, `0xB_`: never in a property list),
+/// unused markers, non-ASCII bytes in an ASCII string, unpaired surrogates in a UTF-16 string,
+/// non-string keys, references out of range, counts that run past the object area (checked
+/// before anything is allocated), reference cycles, nesting deeper than `PlistLimits.maxDepth`
+/// (`.limitExceeded`), and shared containers that would expand the tree past 16 nodes per byte
+/// of input (`.limitExceeded`).
+///
+/// Each object is decoded once: strings, data and containers are cached by object index, so a
+/// key string shared by 10,000 dictionaries is one `String` in memory. Locations: `start` is the
+/// object's offset and `end` the end of its own encoding (for containers, of its references);
+/// line and column are 0.
 package enum BinaryPlistReader {
   /// Reads a `bplist0?` document.
+  ///
+  /// - Parameter bytes: the whole file.
+  /// - Returns: a document of format `.binary` with no text.
+  /// - Throws: `PlistError` of kind `.malformed`, `.outOfRange` or `.limitExceeded`, with the
+  ///   byte offset of the fault.
   package static func read(_ bytes: UnsafeRawBufferPointer) throws(PlistError) -> PlistDocument {
-    throw PlistError(.unsupported, "binary property lists are not read yet")
+    guard bytes.count <= PlistLimits.maxDocumentBytes else {
+      throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
+    }
+    try checkHeader(bytes)
+    let trailer = try BinaryPlistTrailer(bytes)
+    var decoder = BinaryPlistDecoder(bytes: bytes, trailer: trailer)
+    let root = try decoder.node(trailer.topObject, depth: 0)
+    return PlistDocument(root: root, format: .binary)
   }
+
+  /// Most nodes a file may expand to, per byte of input, through containers it shares.
+  ///
+  /// A file that shares no container yields at most one node per reference, so fewer nodes than
+  /// bytes; only a crafted file (each array referring twice to the next) can exceed this.
+  package static let maxNodesPerByte = 16
+
+  /// The first instant a date may hold, 0001-01-01T00:00:00Z, in seconds from 2001.
+  ///
+  /// CF takes any double, NaN included, but XML writes four-digit years and Python's plistlib
+  /// refuses dates outside years 1 to 9999; a date beyond them could not be converted, so the
+  /// reader reports it (`.outOfRange`) instead.
+  static let earliestDate = PlistDate(year: 1, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+    .secondsSinceReferenceDate
+  /// The instant just after the last a date may hold, 10000-01-01T00:00:00Z.
+  static let latestDate = PlistDate(year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+    .secondsSinceReferenceDate
+
+  private static func checkHeader(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
+    let magic = BinaryPlistMarker.magic
+    guard bytes.count >= 8 else {
+      throw PlistError(
+        .malformed, "binary property list is \(bytes.count) bytes, shorter than its 8-byte header",
+        offset: 0)
+    }
+    for i in 0..<magic.count where bytes[i] != magic[i] {
+      let found = (0..<8).map { b in
+        (0x20..<0x7F).contains(bytes[b])
+          ? String(UnicodeScalar(bytes[b]))
+          : "\\x"
+            + String(bytes[b], radix: 16)
+      }.joined()
+      throw PlistError(
+        .malformed,
+        "unsupported binary property list header \"\(found)\", expected \"bplist0\" and a "
+          + "version byte (bplist00)", offset: i)
+    }
+  }
+}
+
+/// The decoding state for one file: the bytes, the validated trailer and the object cache.
+///
+/// Containers and the cache live here; scalars in `BinaryPlistDecoder+Scalars.swift`.
+struct BinaryPlistDecoder {
+  let bytes: UnsafeRawBufferPointer
+  let trailer: BinaryPlistTrailer
+  /// End of the object area (the offset table's offset): no object may reach past it.
+  let objectsEnd: Int
+  let referenceWidth: Int
+  let objectCount: Int
+  /// Per object: 0 = not cached, `inProgress` = a container being decoded (an ancestor of the
+  /// current object), otherwise 1 + its slot in `cache`.
+  var state: [UInt32]
+  var cache: [PlistNode] = []
+  /// Per cache slot: the number of nodes the cached node stands for (its subtree).
+  var cacheSizes: [Int] = []
+  /// Nodes produced so far, shared subtrees counted each time they are used.
+  var nodeCount = 0
+  let nodeBudget: Int
+
+  static let inProgress = UInt32.max
+
+  init(bytes: UnsafeRawBufferPointer, trailer: BinaryPlistTrailer) {
+    self.bytes = bytes
+    self.trailer = trailer
+    objectsEnd = trailer.offsetTableOffset
+    referenceWidth = trailer.referenceWidth
+    objectCount = trailer.objectCount
+    state = [UInt32](repeating: 0, count: trailer.objectCount)
+    nodeBudget = max(bytes.count &* BinaryPlistReader.maxNodesPerByte, 1 << 16)
+  }
+
+  // MARK: Objects
+
+  /// The node of object `index`, whose parent container sits at nesting `depth`.
+  mutating func node(_ index: Int, depth: Int) throws(PlistError) -> PlistNode {
+    let status = state[index]
+    let offset = trailer.offset(of: index, in: bytes)
+    if status != 0 {
+      if status == BinaryPlistDecoder.inProgress {
+        throw PlistError(
+          .malformed,
+          "object \(index) at offset 0x\(hex(offset)) contains itself through its "
+            + "references (a cycle), expected a tree", offset: offset)
+      }
+      let slot = Int(status &- 1)
+      try produced(cacheSizes[slot])
+      return cache[slot]
+    }
+    let marker = bytes[offset]
+    guard let kind = BinaryPlistMarker(byte: marker) else {
+      throw PlistError(
+        .malformed,
+        "object \(index) at offset 0x\(hex(offset)) has the unknown marker 0x"
+          + "\(hex(marker)), expected a property-list object", offset: offset)
+    }
+    switch kind {
+    case .array:
+      return try array(index, offset, marker, depth)
+    case .dictionary:
+      return try dictionary(index, offset, marker, depth)
+    case .asciiString, .utf16String, .data:
+      let node = try scalar(kind, offset, marker)
+      try produced(1)
+      remember(index, node, size: 1)
+      return node
+    default:
+      try produced(1)
+      return try scalar(kind, offset, marker)
+    }
+  }
+
+  private mutating func remember(_ index: Int, _ node: PlistNode, size: Int) {
+    cache.append(node)
+    cacheSizes.append(size)
+    state[index] = UInt32(truncatingIfNeeded: cache.count)
+  }
+
+  private mutating func produced(_ count: Int) throws(PlistError) {
+    nodeCount &+= count
+    if nodeCount > nodeBudget {
+      throw PlistError(
+        .limitExceeded,
+        "shared containers expand the tree past \(nodeBudget) nodes, the most "
+          + "infoscope builds from a file of \(bytes.count) bytes "
+          + "(BinaryPlistReader.maxNodesPerByte)")
+    }
+  }
+
+  func location(_ start: Int, _ end: Int) -> SourceLocation {
+    SourceLocation(
+      line: 0, column: 0, start: UInt32(truncatingIfNeeded: start),
+      end: UInt32(truncatingIfNeeded: end))
+  }
+
+  private mutating func array(
+    _ index: Int, _ offset: Int, _ marker: UInt8, _ parentDepth: Int
+  ) throws(PlistError) -> PlistNode {
+    let depth = try enter(parentDepth, offset)
+    let (count, start) = try countAndStart(marker, offset, .array)
+    let end = try extent(start, count, unit: referenceWidth, offset, .array, "references")
+    state[index] = BinaryPlistDecoder.inProgress
+    let before = nodeCount
+    var children: [PlistNode] = []
+    children.reserveCapacity(count)
+    var p = start
+    for _ in 0..<count {
+      let child = try reference(at: p, offset)
+      children.append(try node(child, depth: depth))
+      p &+= referenceWidth
+    }
+    try produced(1)
+    let node = PlistNode(.array(children), location: location(offset, end))
+    remember(index, node, size: nodeCount &- before)
+    return node
+  }
+
+  private mutating func dictionary(
+    _ index: Int, _ offset: Int, _ marker: UInt8, _ parentDepth: Int
+  ) throws(PlistError) -> PlistNode {
+    let depth = try enter(parentDepth, offset)
+    let (count, start) = try countAndStart(marker, offset, .dictionary)
+    let (units, overflow) = count.multipliedReportingOverflow(by: 2)
+    if overflow {
+      throw PlistError(
+        .malformed,
+        "dictionary at offset 0x\(hex(offset)) claims \(count) entries, more than "
+          + "the file can hold", offset: offset)
+    }
+    let end = try extent(start, units, unit: referenceWidth, offset, .dictionary, "references")
+    state[index] = BinaryPlistDecoder.inProgress
+    let before = nodeCount
+    var entries: [PlistEntry] = []
+    entries.reserveCapacity(count)
+    let valuesStart = start &+ count &* referenceWidth
+    for i in 0..<count {
+      let keyIndex = try reference(at: start &+ i &* referenceWidth, offset)
+      let keyOffset = trailer.offset(of: keyIndex, in: bytes)
+      let keyKind = BinaryPlistMarker(byte: bytes[keyOffset])
+      if state[keyIndex] == BinaryPlistDecoder.inProgress {
+        _ = try node(keyIndex, depth: depth)  // reports the cycle
+      }
+      guard keyKind == .asciiString || keyKind == .utf16String else {
+        let what = keyKind?.article ?? "an unknown object (marker 0x\(hex(bytes[keyOffset])))"
+        throw PlistError(
+          .malformed,
+          "key \(i) of the dictionary at offset 0x\(hex(offset)) is \(what), "
+            + "expected a string", offset: keyOffset)
+      }
+      let keyNode = try node(keyIndex, depth: depth)
+      guard case .string(let key) = keyNode.value else {
+        throw PlistError(
+          .malformed, "key \(i) of the dictionary at offset 0x\(hex(offset)) is not a string",
+          offset: keyOffset)
+      }
+      let valueIndex = try reference(at: valuesStart &+ i &* referenceWidth, offset)
+      let value = try node(valueIndex, depth: depth)
+      entries.append(PlistEntry(key: key, keyLocation: keyNode.location, node: value))
+    }
+    try produced(1)
+    let node = PlistNode(.dictionary(PlistDictionary(entries)), location: location(offset, end))
+    remember(index, node, size: nodeCount &- before)
+    return node
+  }
+
+  /// The nesting of a container inside one at `parentDepth`, checked against the limit.
+  private func enter(_ parentDepth: Int, _ offset: Int) throws(PlistError) -> Int {
+    let depth = parentDepth &+ 1
+    if depth > PlistLimits.maxDepth {
+      throw PlistError(
+        .limitExceeded,
+        "containers are nested more than \(PlistLimits.maxDepth) deep, the most "
+          + "infoscope reads (PlistLimits.maxDepth)", offset: offset)
+    }
+    return depth
+  }
+
+  /// The object index stored in the reference at `at`, checked against the object count.
+  @inline(__always)
+  private func reference(at: Int, _ container: Int) throws(PlistError) -> Int {
+    let value = BinaryPlistTrailer.bigEndian(bytes, at, referenceWidth)
+    guard value < UInt64(objectCount) else {
+      throw PlistError(
+        .malformed,
+        "container at offset 0x\(hex(container)) refers to object \(value), "
+          + "expected an index below the object count \(objectCount)", offset: at)
+    }
+    return Int(value)
+  }
+
+  // MARK: Counts and extents
+
+  /// The element count of a variable-length object and the offset where its payload starts.
+  ///
+  /// A low nibble of 0xF means the count follows as an integer object of 1, 2, 4 or 8 bytes.
+  func countAndStart(
+    _ marker: UInt8, _ offset: Int, _ kind: BinaryPlistMarker
+  ) throws(PlistError) -> (Int, Int) {
+    let nibble = marker & 0x0F
+    if nibble != BinaryPlistMarker.extendedCount { return (Int(nibble), offset &+ 1) }
+    let p = offset &+ 1
+    guard p < objectsEnd else {
+      throw PlistError(
+        .malformed, "\(kind.article) at offset 0x\(hex(offset)) is cut off before its count",
+        offset: p)
+    }
+    let countMarker = bytes[p]
+    guard countMarker & 0xF0 == BinaryPlistMarker.integer.rawValue, countMarker & 0x0F <= 3 else {
+      throw PlistError(
+        .malformed,
+        "the count of \(kind.article) at offset 0x\(hex(offset)) has the marker 0x"
+          + "\(hex(countMarker)), expected an integer of 1 to 8 bytes (0x10 to 0x13)", offset: p)
+    }
+    let width = 1 << Int(countMarker & 0x0F)
+    guard width <= objectsEnd &- p &- 1 else {
+      throw PlistError(
+        .malformed,
+        "the count of \(kind.article) at offset 0x\(hex(offset)) runs into the "
+          + "offset table", offset: p)
+    }
+    let count = BinaryPlistTrailer.bigEndian(bytes, p &+ 1, width)
+    let start = p &+ 1 &+ width
+    // Every element takes at least one byte, so a larger count cannot be real.
+    guard count <= UInt64(objectsEnd &- start) else {
+      throw PlistError(
+        .malformed,
+        "\(kind.article) at offset 0x\(hex(offset)) claims \(count) elements, more "
+          + "than the \(objectsEnd &- start) bytes left before the offset table", offset: p)
+    }
+    return (Int(count), start)
+  }
+
+  /// The end of a payload of `count` units of `unit` bytes from `start`, checked to end before
+  /// the offset table (overflow-safe).
+  func extent(
+    _ start: Int, _ count: Int, unit: Int, _ offset: Int, _ kind: BinaryPlistMarker,
+    _ what: String
+  ) throws(PlistError) -> Int {
+    let (size, overflow) = count.multipliedReportingOverflow(by: unit)
+    guard !overflow, start <= objectsEnd, size <= objectsEnd &- start else {
+      throw PlistError(
+        .malformed,
+        "\(kind.article) at offset 0x\(hex(offset)) claims \(count) \(what), which "
+          + "run past the \(max(0, objectsEnd &- start)) bytes left before the offset table",
+        offset: offset)
+    }
+    return start &+ size
+  }
+
+  /// Lower-case hexadecimal without prefix, for messages.
+  func hex<T: BinaryInteger>(_ value: T) -> String { String(value, radix: 16) }
 }

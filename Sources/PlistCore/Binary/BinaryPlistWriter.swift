@@ -1,0 +1,257 @@
+import Foundation
+
+/// Writer for binary property lists, laid out as CoreFoundation and Python's `plistlib` do.
+///
+/// Layout, object by object as CF's `__CFBinaryPlistWrite` and plistlib's `_BinaryPlistWriter`:
+/// - header `bplist00`;
+/// - objects in depth-first order: a container first, then (for a dictionary) all its keys, then
+///   all its values, each flattened in turn; equal scalars (strings compared by Unicode scalars,
+///   integers, reals and dates by bit pattern, data, booleans, UIDs) are written once and shared,
+///   containers never;
+/// - integers: negative ones in 8 bytes, others in the narrowest of 1, 2, 4 or 8 bytes, and
+///   values above `Int64.max` as 16-byte integers; reals always as 8-byte doubles (the model keeps
+///   no width); strings as ASCII when every scalar is below 0x80, otherwise UTF-16BE; UIDs in 1,
+///   2, 4 or 8 bytes; counts of 15 and more as a following integer object;
+/// - the offset table and references in the narrowest of 1, 2, 4 or 8 bytes (CF's `bytesNeeded`;
+///   3-byte widths would be narrower still but no Apple reader writes them);
+/// - the trailer: sort version 0, widths, object count, top object 0, offset-table offset.
+///
+/// The output of a tree that plistlib or CF also wrote is byte-identical to theirs when the
+/// dictionaries are in the same order (plistlib sorts keys by default; we keep the tree's order).
+package enum BinaryPlistWriter {
+  /// Writes `root` as a `bplist00` document.
+  ///
+  /// - Returns: the bytes of the file.
+  /// - Throws: `PlistError` of kind `.limitExceeded` when containers nest deeper than
+  ///   `PlistLimits.maxDepth`.
+  package static func write(_ root: PlistNode) throws(PlistError) -> [UInt8] {
+    var flattener = BinaryPlistFlattener()
+    _ = try flattener.flatten(root, depth: 0)
+    return flattener.encode()
+  }
+}
+
+/// One object of the output, with its children already turned into object indices.
+private enum FlatObject {
+  case scalar(PlistValue)
+  case array([Int])
+  /// Key indices then value indices, in entry order.
+  case dictionary(keys: [Int], values: [Int])
+}
+
+/// A scalar compared exactly: strings by Unicode scalars (Swift's `==` would merge canonically
+/// equivalent strings), reals and dates by bit pattern.
+private enum UniqueKey: Hashable {
+  case string(ExactString)
+  case integer(PlistInteger)
+  case real(UInt64)
+  case boolean(Bool)
+  case date(UInt64)
+  case data(Data)
+  case uid(UInt64)
+}
+
+/// A string whose equality and hash are those of its UTF-8 bytes.
+private struct ExactString: Hashable {
+  let text: String
+
+  static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+    var a = lhs.text
+    var b = rhs.text
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        guard x.count == y.count else { return false }
+        guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+        return memcmp(p, q, x.count) == 0
+      }
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    var text = self.text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+}
+
+private struct BinaryPlistFlattener {
+  var objects: [FlatObject] = []
+  var unique: [UniqueKey: Int] = [:]
+
+  /// Adds `node` and its descendants; returns the object index of `node`.
+  mutating func flatten(_ node: PlistNode, depth: Int) throws(PlistError) -> Int {
+    switch node.value {
+    case .array(let children):
+      let depth = try enter(depth)
+      let index = objects.count
+      objects.append(.array([]))
+      var refs: [Int] = []
+      refs.reserveCapacity(children.count)
+      for child in children { refs.append(try flatten(child, depth: depth)) }
+      objects[index] = .array(refs)
+      return index
+    case .dictionary(let dictionary):
+      let depth = try enter(depth)
+      let index = objects.count
+      objects.append(.array([]))
+      var keys: [Int] = []
+      var values: [Int] = []
+      keys.reserveCapacity(dictionary.count)
+      values.reserveCapacity(dictionary.count)
+      for entry in dictionary.entries { keys.append(scalar(.string(entry.key))) }
+      for entry in dictionary.entries { values.append(try flatten(entry.node, depth: depth)) }
+      objects[index] = .dictionary(keys: keys, values: values)
+      return index
+    default:
+      return scalar(node.value)
+    }
+  }
+
+  private func enter(_ depth: Int) throws(PlistError) -> Int {
+    guard depth < PlistLimits.maxDepth else {
+      throw PlistError(
+        .limitExceeded,
+        "containers are nested more than \(PlistLimits.maxDepth) deep, the most "
+          + "infoscope writes (PlistLimits.maxDepth)")
+    }
+    return depth + 1
+  }
+
+  private mutating func scalar(_ value: PlistValue) -> Int {
+    let key: UniqueKey
+    switch value {
+    case .string(let s): key = .string(ExactString(text: s))
+    case .integer(let i): key = .integer(i)
+    case .real(let r): key = .real(r.bitPattern)
+    case .boolean(let b): key = .boolean(b)
+    case .date(let d): key = .date(d.secondsSinceReferenceDate.bitPattern)
+    case .data(let d): key = .data(d)
+    case .uid(let u): key = .uid(u)
+    case .array, .dictionary:
+      // Not reached: containers go through `flatten`. Written unshared if it ever is.
+      objects.append(.scalar(value))
+      return objects.count - 1
+    }
+    if let index = unique[key] { return index }
+    let index = objects.count
+    objects.append(.scalar(value))
+    unique[key] = index
+    return index
+  }
+
+  /// The whole file: header, objects, offset table, trailer.
+  func encode() -> [UInt8] {
+    let referenceWidth = BinaryPlistFlattener.width(UInt64(objects.count))
+    var out: [UInt8] = []
+    out.reserveCapacity(objects.count &* 12 &+ 64)
+    out.append(contentsOf: Array("bplist00".utf8))
+    var offsets: [Int] = []
+    offsets.reserveCapacity(objects.count)
+    for object in objects {
+      offsets.append(out.count)
+      switch object {
+      case .scalar(let value):
+        BinaryPlistFlattener.write(value, into: &out)
+      case .array(let refs):
+        BinaryPlistFlattener.writeHeader(BinaryPlistMarker.array.rawValue, refs.count, into: &out)
+        for ref in refs {
+          BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out)
+        }
+      case .dictionary(let keys, let values):
+        BinaryPlistFlattener.writeHeader(
+          BinaryPlistMarker.dictionary.rawValue, keys.count, into: &out)
+        for ref in keys {
+          BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out)
+        }
+        for ref in values {
+          BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out)
+        }
+      }
+    }
+    let tableOffset = out.count
+    let offsetWidth = BinaryPlistFlattener.width(UInt64(tableOffset))
+    for offset in offsets {
+      BinaryPlistFlattener.append(UInt64(offset), width: offsetWidth, to: &out)
+    }
+    out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetWidth), UInt8(referenceWidth)])
+    BinaryPlistFlattener.append(UInt64(objects.count), width: 8, to: &out)
+    BinaryPlistFlattener.append(0, width: 8, to: &out)
+    BinaryPlistFlattener.append(UInt64(tableOffset), width: 8, to: &out)
+    return out
+  }
+
+  /// CF's `bytesNeeded`: the narrowest of 1, 2, 4 or 8 bytes that holds values below `count`.
+  static func width(_ count: UInt64) -> Int {
+    if count < 1 << 8 { return 1 }
+    if count < 1 << 16 { return 2 }
+    if count < 1 << 32 { return 4 }
+    return 8
+  }
+
+  static func append(_ value: UInt64, width: Int, to out: inout [UInt8]) {
+    var shift = (width - 1) * 8
+    while shift >= 0 {
+      out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+      shift -= 8
+    }
+  }
+
+  /// A marker with its count: in the low nibble below 15, else 0xF and an integer object.
+  static func writeHeader(_ marker: UInt8, _ count: Int, into out: inout [UInt8]) {
+    if count < 15 {
+      out.append(marker | UInt8(count))
+      return
+    }
+    out.append(marker | BinaryPlistMarker.extendedCount)
+    let width = BinaryPlistFlattener.width(UInt64(count))
+    out.append(BinaryPlistMarker.integer.rawValue | UInt8(width.trailingZeroBitCount))
+    append(UInt64(count), width: width, to: &out)
+  }
+
+  static func write(_ value: PlistValue, into out: inout [UInt8]) {
+    switch value {
+    case .boolean(let b):
+      out.append(b ? BinaryPlistMarker.trueByte : BinaryPlistMarker.falseByte)
+    case .integer(let i):
+      if i.isNegative, let v = i.int64 {
+        out.append(0x13)
+        append(UInt64(bitPattern: v), width: 8, to: &out)
+      } else if i.isBeyondInt64 {
+        out.append(0x14)
+        append(0, width: 8, to: &out)
+        append(i.magnitude, width: 8, to: &out)
+      } else {
+        let width = BinaryPlistFlattener.width(i.magnitude)
+        out.append(0x10 | UInt8(width.trailingZeroBitCount))
+        append(i.magnitude, width: width, to: &out)
+      }
+    case .real(let r):
+      out.append(0x23)
+      append(r.bitPattern, width: 8, to: &out)
+    case .date(let d):
+      out.append(0x33)
+      append(d.secondsSinceReferenceDate.bitPattern, width: 8, to: &out)
+    case .data(let d):
+      writeHeader(BinaryPlistMarker.data.rawValue, d.count, into: &out)
+      out.append(contentsOf: d)
+    case .string(let s):
+      if s.utf8.allSatisfy({ $0 < 0x80 }) {
+        writeHeader(BinaryPlistMarker.asciiString.rawValue, s.utf8.count, into: &out)
+        out.append(contentsOf: s.utf8)
+      } else {
+        let units = s.utf16.count
+        writeHeader(BinaryPlistMarker.utf16String.rawValue, units, into: &out)
+        out.reserveCapacity(out.count + units * 2)
+        for unit in s.utf16 {
+          out.append(UInt8(truncatingIfNeeded: unit >> 8))
+          out.append(UInt8(truncatingIfNeeded: unit))
+        }
+      }
+    case .uid(let u):
+      let width = BinaryPlistFlattener.width(u)
+      out.append(BinaryPlistMarker.uid.rawValue | UInt8(width - 1))
+      append(u, width: width, to: &out)
+    case .array, .dictionary:
+      break  // containers are written by `encode()`
+    }
+  }
+}
