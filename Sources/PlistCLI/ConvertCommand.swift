@@ -58,7 +58,7 @@ package enum ConvertCommand {
   /// The bytes of `root` in `format`.
   ///
   /// - Throws: `PlistError` when the tree nests beyond `PlistLimits.maxDepth`, or of kind
-  ///   `.unsupported` for binary output until the binary writer is connected here.
+  ///   `.unsupported` for a value the format cannot hold.
   package static func encode(
     _ root: PlistNode, as format: ConvertOptions.Format
   ) throws(PlistError) -> [UInt8] {
@@ -68,8 +68,7 @@ package enum ConvertCommand {
     case .json:
       return try JSONPlistWriter.write(root, pretty: true)
     case .binary:
-      // The binary writer is another part of issue 2; connect `BinaryPlistWriter` here.
-      throw PlistError(.unsupported, "writing binary property lists is not available yet")
+      return try BinaryPlistWriter.write(root)
     }
   }
 

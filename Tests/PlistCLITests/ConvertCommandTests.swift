@@ -136,19 +136,17 @@ private typealias T = TreeBuilder
     #expect(try harness.names() == ["in.plist"])
   }
 
-  @Test func binaryIsWrittenOrRefusedWith73() throws {
+  @Test func writesBinaryThatReadsBackToTheSameTree() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
     let file = try harness.writeXML(Self.value, named: "in.plist")
     let run = harness.run(
       ["convert", file, "--to", "binary"], reader: stubReader(knowing: [Self.value]))
-    if run.status == 0 {
-      #expect(run.console.output.starts(with: Array("bplist00".utf8)))
-    } else {
-      #expect(run.status == 73)
-      #expect(
-        run.console.errorText
-          == "\(file): error: writing binary property lists is not available yet\n")
-    }
+    #expect(run.status == 0)
+    #expect(run.console.output.starts(with: Array("bplist00".utf8)))
+    let back = try PlistReader.read(bytes: run.console.output)
+    #expect(back.format == .binary)
+    #expect(back.root == Self.value)
   }
+
 }

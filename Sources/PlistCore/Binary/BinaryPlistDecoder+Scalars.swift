@@ -59,11 +59,11 @@ extension BinaryPlistDecoder {
       }
       let end = try extent(offset &+ 1, 8, unit: 1, offset, kind, "bytes")
       let seconds = Double(bitPattern: BinaryPlistTrailer.bigEndian(bytes, offset &+ 1, 8))
-      guard seconds >= BinaryPlistReader.earliestDate, seconds < BinaryPlistReader.latestDate else {
+      guard PlistDate(secondsSinceReferenceDate: seconds).isInSupportedRange else {
         throw PlistError(
           .outOfRange,
           "date at offset 0x\(hex(offset)) is \(seconds) seconds from 2001, "
-            + "expected an instant from year 1 to 9999 (the years every plist format can write)",
+            + "expected an instant from year -9999 to 9999 (the years every plist format can write)",
           offset: offset)
       }
       return PlistNode(

@@ -11,7 +11,7 @@ import Foundation
 /// - booleans; integers of 1, 2 and 4 bytes (unsigned), 8 bytes (signed) and 16 bytes (signed
 ///   128-bit; a value outside `Int64.min...UInt64.max` is an `.outOfRange` error, never wrapped);
 ///   reals of 4 and 8 bytes (NaN and infinities kept); dates (8-byte float seconds since 2001,
-///   fraction kept, years 1 to 9999: see `earliestDate`); data; ASCII strings; UTF-16BE
+///   fraction kept, years -9999 to 9999: see `PlistDate.earliest`); data; ASCII strings; UTF-16BE
 ///   strings; UIDs of 1 to 16 bytes whose value fits 64 bits; arrays; dictionaries with string
 ///   keys, duplicate keys kept in order.
 ///
@@ -51,17 +51,6 @@ package enum BinaryPlistReader {
   /// A file that shares no container yields at most one node per reference, so fewer nodes than
   /// bytes; only a crafted file (each array referring twice to the next) can exceed this.
   package static let maxNodesPerByte = 16
-
-  /// The first instant a date may hold, 0001-01-01T00:00:00Z, in seconds from 2001.
-  ///
-  /// CF takes any double, NaN included, but XML writes four-digit years and Python's plistlib
-  /// refuses dates outside years 1 to 9999; a date beyond them could not be converted, so the
-  /// reader reports it (`.outOfRange`) instead.
-  static let earliestDate = PlistDate(year: 1, month: 1, day: 1, hour: 0, minute: 0, second: 0)
-    .secondsSinceReferenceDate
-  /// The instant just after the last a date may hold, 10000-01-01T00:00:00Z.
-  static let latestDate = PlistDate(year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0)
-    .secondsSinceReferenceDate
 
   private static func checkHeader(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
     let magic = BinaryPlistMarker.magic

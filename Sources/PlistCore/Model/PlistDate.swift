@@ -15,6 +15,23 @@ package struct PlistDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     self.secondsSinceReferenceDate = secondsSinceReferenceDate
   }
 
+  /// The first instant every reader accepts, -9999-01-01T00:00:00Z.
+  ///
+  /// Apple's XML form has four-digit years with an optional sign, so instants outside years
+  /// -9999…9999 could not be converted between formats; the readers report them as
+  /// `.outOfRange` (Apple's binary reader takes any double, NaN included).
+  package static let earliest = PlistDate(
+    year: -9_999, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+  /// The instant just after the last that every reader accepts, 10000-01-01T00:00:00Z.
+  package static let end = PlistDate(
+    year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+
+  /// True when every format can hold the instant (see `earliest`); false for NaN.
+  package var isInSupportedRange: Bool {
+    secondsSinceReferenceDate >= PlistDate.earliest.secondsSinceReferenceDate
+      && secondsSinceReferenceDate < PlistDate.end.secondsSinceReferenceDate
+  }
+
   /// Creates a date from a Foundation `Date`.
   package init(_ date: Date) { secondsSinceReferenceDate = date.timeIntervalSinceReferenceDate }
 

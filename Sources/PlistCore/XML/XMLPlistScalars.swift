@@ -8,9 +8,9 @@ import Foundation
 /// - real: leading white space, then a decimal number with optional fraction and exponent, or
 ///   `inf`, `infinity`, `nan` in any case with an optional sign; nothing after it (no trailing
 ///   white space, no hex).
-/// - date: `YYYY-MM-DDTHH:MM:SSZ` in UTC, the year optionally signed and of any length up to 9
-///   digits; fields out of range are carried over (`2024-01-32` is February 1), as Apple does;
-///   fractional seconds are refused, as Apple's parser refuses them.
+/// - date: `YYYY-MM-DDTHH:MM:SSZ` in UTC, the year optionally signed and of one to four digits
+///   (see `PlistDate.earliest`); fields out of range are carried over (`2024-01-32` is
+///   February 1), as Apple does; fractional seconds are refused, as Apple's parser refuses them.
 /// - data: base64 with white space anywhere; other characters are an error.
 extension XMLScanner {
   mutating func parseScalar(_ tag: XMLTag, body: [UInt8], openedAt: Int) throws(PlistError)
@@ -160,7 +160,7 @@ extension XMLScanner {
       negative = true
       i += 1
     }
-    guard let y = number(maxDigits: 9), expect("-"),
+    guard let y = number(maxDigits: 4), expect("-"),
       let mo = number(maxDigits: 2, exactly: 2), expect("-"),
       let d = number(maxDigits: 2, exactly: 2), expect("T"),
       let h = number(maxDigits: 2, exactly: 2), expect(":"),

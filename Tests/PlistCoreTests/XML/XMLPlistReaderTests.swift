@@ -109,6 +109,19 @@ func plist(_ body: String) -> String {
     #expect(d.xmlString == "2024-02-01T00:00:00Z")
   }
 
+  @Test func readsSignedFourDigitYearsAndRefusesWiderOnes() throws {
+    let doc = try readXML("<array><date>-001-01-01T00:00:00Z</date><date>0000-01-02T00:00:00Z</date></array>")
+    let dates = try #require(doc.root.value.arrayValue).compactMap { node -> PlistDate? in
+      if case .date(let d) = node.value { return d }
+      return nil
+    }
+    #expect(dates.map(\.xmlString) == ["-001-01-01T00:00:00Z", "0000-01-02T00:00:00Z"])
+    #expect(dates.allSatisfy(\.isInSupportedRange))
+    #expect(throws: PlistError.self) { try readXML("<date>10000-01-01T00:00:00Z</date>") }
+    #expect(!PlistDate(secondsSinceReferenceDate: .nan).isInSupportedRange)
+    #expect(!PlistDate(year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0).isInSupportedRange)
+  }
+
   @Test func refusesFractionalSecondsAsApple() {
     let error = #expect(throws: PlistError.self) { try readXML("<date>2001-01-01T00:00:00.5Z</date>") }
     #expect(error?.column == 7)

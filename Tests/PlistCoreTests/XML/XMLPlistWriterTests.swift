@@ -346,3 +346,30 @@ private typealias T = TreeBuilder
     #expect(written == expected)
   }
 }
+
+/// The XML column of the cross-format case table: our reader decodes each document to its value
+/// and our canonical writer reproduces it byte for byte.
+@Suite struct XMLCodecCaseTests {
+  static let xmlCases = CodecCase.all.filter { $0.xml != nil }
+
+  @Test(arguments: xmlCases)
+  func readsTheDocumentToItsValue(codec: CodecCase) throws {
+    let xml = try #require(codec.xml)
+    let document = try PlistReader.read(Data(xml.utf8))
+    #expect(document.format == .xml)
+    #expect(document.root == codec.value)
+  }
+
+  @Test(arguments: xmlCases)
+  func writesTheValueAsTheDocument(codec: CodecCase) throws {
+    let xml = try #require(codec.xml)
+    #expect(String(decoding: try XMLPlistWriter.write(codec.value), as: UTF8.self) == xml)
+  }
+
+  @Test(arguments: xmlCases.filter { $0.binary != nil })
+  func convertsBinaryToTheSameXML(codec: CodecCase) throws {
+    let binary = try #require(codec.binary)
+    let document = try PlistReader.read(Data(binary))
+    #expect(String(decoding: try XMLPlistWriter.write(document.root), as: UTF8.self) == codec.xml)
+  }
+}
