@@ -116,7 +116,7 @@ func plist(_ body: String) -> String {
       return nil
     }
     #expect(dates.map(\.xmlString) == ["-001-01-01T00:00:00Z", "0000-01-02T00:00:00Z"])
-    #expect(dates.allSatisfy(\.isInSupportedRange))
+    #expect(dates.allSatisfy { $0.isInSupportedRange })
     #expect(throws: PlistError.self) { try readXML("<date>10000-01-01T00:00:00Z</date>") }
     #expect(!PlistDate(secondsSinceReferenceDate: .nan).isInSupportedRange)
     #expect(!PlistDate(year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0).isInSupportedRange)
