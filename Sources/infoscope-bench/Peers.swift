@@ -49,7 +49,7 @@ enum Peers {
     if let python {
       let probe = spawner.run([python, "-c", libplistScript, "probe", "xml", "/dev/null", "0"])
       if let probe, probe.status == 0 {
-        libplistName = "libplist \(probe.stdout.trimmed) (ctypes)"
+        libplistName = "libplist (ctypes, \(probe.stdout.trimmed))"
         libplistAbsent = nil
       } else {
         libplistAbsent = "libplist shared library not found"
