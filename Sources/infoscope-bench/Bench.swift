@@ -222,7 +222,9 @@ struct Bench {
     guard child.status == 0 else {
       // The last line: a Swift child's one-line error, or a Python traceback's exception.
       var lastLine = child.stderr.split(separator: "\n").last.map(String.init) ?? ""
-      if let range = lastLine.range(of: "error: ") { lastLine = String(lastLine[range.upperBound...]) }
+      if let range = lastLine.range(of: "error: ") {
+        lastLine = String(lastLine[range.upperBound...])
+      }
       return .failure(UsageMessage(lastLine.isEmpty ? "exit status \(child.status)" : lastLine))
     }
     var seconds = child.wallSeconds

@@ -103,7 +103,10 @@ enum Child {
   }
 
   private static func usage() -> Int32 {
-    printError("usage: infoscope-bench --child ours|foundation|baseline parse|roundtrip xml|binary FILE SECONDS")
+    printError(
+      "usage: infoscope-bench --child ours|foundation|baseline parse|roundtrip xml|binary FILE"
+        + " SECONDS"
+    )
     return 64
   }
 }

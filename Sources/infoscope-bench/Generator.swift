@@ -254,7 +254,8 @@ struct PlistGenerator {
     if random.chance(25) {
       emitter.key("InfoscopeAssetPackBytes")
       // A few values near the top of the signed range (but within it: every peer reads them).
-      emitter.integer(random.chance(20) ? Int64.max - Int64(random.below(1000)) : Int64(random.next() >> 20))
+      emitter.integer(
+        random.chance(20) ? Int64.max - Int64(random.below(1000)) : Int64(random.next() >> 20))
     }
     emitter.key("InfoscopeLaunchFadeSeconds")
     emitter.real(Double(random.inRange(0...5_000)) / 1000)
@@ -268,7 +269,8 @@ struct PlistGenerator {
     emitter.data((0..<32).map { _ in UInt8(truncatingIfNeeded: random.next()) })
     if random.chance(15) {
       emitter.key("InfoscopeIconThumbnail")
-      emitter.data((0..<random.inRange(200...1500)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+      emitter.data(
+        (0..<random.inRange(200...1500)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
     }
     emitter.key("InfoscopeLocalizedNames")
     emitter.open("dict")
@@ -317,6 +319,7 @@ private enum Vocabulary {
     "com.example.notes.document", "public.comma-separated-values-text",
   ]
   static let extensionPoints = [
-    "com.apple.share-services", "com.apple.widgetkit-extension", "com.apple.usernotifications.service",
+    "com.apple.share-services", "com.apple.widgetkit-extension",
+    "com.apple.usernotifications.service",
   ]
 }

@@ -30,7 +30,9 @@ enum Peers {
   static func discover(bench: String, spawner: Spawner) -> [Implementation] {
     let python = pythonExecutable(spawner)
     var list: [Implementation] = []
-    for (id, name) in [("ours", "infoscope (ours)"), ("foundation", "Foundation PropertyListSerialization")] {
+    for (id, name) in [
+      ("ours", "infoscope (ours)"), ("foundation", "Foundation PropertyListSerialization"),
+    ] {
       list.append(
         Implementation(id: id, name: name, isOurs: id == "ours", wholeCommand: false) {
           op, format, path, budget in
@@ -42,7 +44,9 @@ enum Peers {
         id: "plistlib", name: "Python plistlib", isOurs: false, wholeCommand: false,
         absentReason: python == nil ? "python3 not found" : nil
       ) { op, format, path, budget in
-        python.map { [$0, "-c", plistlibScript, op.rawValue, format.rawValue, path, String(budget)] }
+        python.map {
+          [$0, "-c", plistlibScript, op.rawValue, format.rawValue, path, String(budget)]
+        }
       })
     var libplistName = "libplist (ctypes)"
     var libplistAbsent: String? = "python3 not found (libplist is driven through ctypes)"
@@ -60,7 +64,9 @@ enum Peers {
         id: "libplist", name: libplistName, isOurs: false, wholeCommand: false,
         absentReason: libplistAbsent
       ) { op, format, path, budget in
-        python.map { [$0, "-c", libplistScript, op.rawValue, format.rawValue, path, String(budget)] }
+        python.map {
+          [$0, "-c", libplistScript, op.rawValue, format.rawValue, path, String(budget)]
+        }
       })
     // plistutil copies its input unchanged when asked for the format it is already in, so its
     // parse-plus-write converts to the other format, and is shown but not used in ratios.

@@ -30,7 +30,8 @@ struct Report {
       out += table(format) + "\n"
     }
     out += "Peak RSS is the largest over the parse runs"
-    out += rssFromGNUTime
+    out +=
+      rssFromGNUTime
       ? ", as reported by GNU time for its child.\n"
       : "; ⩽ marks a wait4 figure that may include the bench's own peak.\n"
     if !baselines.isEmpty {
@@ -69,7 +70,8 @@ struct Report {
       for row in rows {
         let mark = (row.wholeCommand ? " †" : "") + (row.writesOtherFormat ? " ‡" : "")
         let rss = row.parseRSSBytes.map { (row.rssFloored ? "⩽" : "") + megabytes($0) } ?? "—"
-        let rssRatio = row.parseRSSBytes.map { format2(Double($0) / Double(row.fileBytes)) } ?? "—"
+        let rssRatio =
+          row.parseRSSBytes.map { format2(Double($0) / Double(row.fileBytes)) } ?? "—"
         let parseRatio: String
         let writeRatio: String
         if row.isOurs {
@@ -78,7 +80,8 @@ struct Report {
         } else {
           let parse = row.throughput(row.parseSeconds).map { ($0, row.name) }
           let write =
-            row.writesOtherFormat ? nil : row.throughput(row.roundtripSeconds).map { ($0, row.name) }
+            row.writesOtherFormat
+            ? nil : row.throughput(row.roundtripSeconds).map { ($0, row.name) }
           parseRatio = ratio(ours?.throughput(ours?.parseSeconds), parse, named: false)
           writeRatio = ratio(ours?.throughput(ours?.roundtripSeconds), write, named: false)
         }
@@ -134,7 +137,8 @@ struct Report {
   func targets() -> [TargetResult] {
     var verdicts: [TargetResult] = []
     for (format, factor) in [(BenchFormat.xml, 2.0), (.binary, 1.0)] {
-      let target = "\(format == .xml ? "XML" : "binary") parse ≥ \(format2(factor))× the fastest peer"
+      let target =
+        "\(format == .xml ? "XML" : "binary") parse ≥ \(format2(factor))× the fastest peer"
       var details: [String] = []
       var pass = true
       var missing: String?
@@ -145,7 +149,8 @@ struct Report {
           missing = rows.first(where: \.isOurs)?.parseNote ?? "ours not measured"
           continue
         }
-        guard let (best, name) = fastest(rows.filter { !$0.isOurs }, { $0.throughput($0.parseSeconds) })
+        guard
+          let (best, name) = fastest(rows.filter { !$0.isOurs }, { $0.throughput($0.parseSeconds) })
         else { continue }
         let r = speed / best
         pass = pass && r >= factor
@@ -212,11 +217,13 @@ struct Report {
     -> TargetResult
   {
     if let missing, details.isEmpty {
-      return TargetResult(status: "SKIP", target: target, detail: "no figures for ours (\(missing))")
+      return TargetResult(
+        status: "SKIP", target: target, detail: "no figures for ours (\(missing))")
     }
     var detail = details.joined(separator: ", ")
     if let missing { detail += "; incomplete: \(missing)" }
-    return TargetResult(status: pass && missing == nil ? "PASS" : "FAIL", target: target, detail: detail)
+    return TargetResult(
+      status: pass && missing == nil ? "PASS" : "FAIL", target: target, detail: detail)
   }
 
   // MARK: - JSON
@@ -271,5 +278,7 @@ func format2(_ value: Double) -> String {
   guard value.isFinite else { return "\(value)" }
   let hundredths = abs(Int((value * 100).rounded()))
   let fraction = hundredths % 100
-  return "\(value < 0 && hundredths > 0 ? "-" : "")\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  return
+    (value < 0 && hundredths > 0 ? "-" : "")
+    + "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }

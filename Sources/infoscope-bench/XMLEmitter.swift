@@ -63,7 +63,8 @@ struct XMLEmitter {
   /// A `<date>` in UTC, `YYYY-MM-DDTHH:MM:SSZ`.
   mutating func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    line("<date>\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z</date>")
+    line(
+      "<date>\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z</date>")
   }
 
   /// A `<data>` element: base64 on indented lines of at most 76 columns (tabs count 8), as
@@ -74,7 +75,8 @@ struct XMLEmitter {
     let width = max(16, 76 - 8 * depth) / 4 * 4
     var start = encoded.startIndex
     while start < encoded.endIndex {
-      let end = encoded.index(start, offsetBy: width, limitedBy: encoded.endIndex) ?? encoded.endIndex
+      let end =
+        encoded.index(start, offsetBy: width, limitedBy: encoded.endIndex) ?? encoded.endIndex
       line(String(encoded[start..<end]))
       start = end
     }
