@@ -18,6 +18,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["PlistCore"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
     .testTarget(name: "PlistCLITests", dependencies: ["PlistCLI", "PlistCore", "TestSupport"]),
+    .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The bench's top level: options, peers, inputs, measurements, report.
+enum BenchCommand {
+  /// Runs the bench with the arguments after the program name.
+  ///
+  /// - Returns: 0 after measuring (even when a target fails: it is a measurement), 64 for bad
+  ///   usage, 1 when the inputs cannot be prepared.
+  static func main(_ arguments: [String]) -> Int32 {
+    let options: BenchOptions
+    switch BenchOptions.parse(arguments) {
+    case .success(let parsed):
+      options = parsed
+    case .failure(let message):
+      if !message.text.isEmpty { printError("infoscope-bench: error: \(message.text)") }
+      printError(BenchOptions.usage)
+      return message.text.isEmpty ? 0 : 64
+    }
+    let temporary = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+    let cache = "\(temporary)/infoscope-bench/\(PlistGenerator.version)"
+    let scratch = "\(cache)/scratch-\(getpid())"
+    do {
+      try FileManager.default.createDirectory(
+        atPath: scratch, withIntermediateDirectories: true)
+    } catch {
+      printError("infoscope-bench: error: cannot create \(scratch): \(error)")
+      return 1
+    }
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let bench =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    let spawner = Spawner(scratch: scratch)
+    let implementations = Peers.discover(bench: bench, spawner: spawner)
+    let runner = Bench(
+      options: options, spawner: spawner, implementations: implementations, cache: cache)
+    let measurements: [Measurement]
+    do {
+      measurements = try runner.run()
+    } catch {
+      printError("infoscope-bench: error: cannot prepare the inputs: \(error)")
+      return 1
+    }
+    let report = Report(
+      measurements: measurements, sizes: options.sizes, baselines: runner.baselines(bench: bench),
+      absent: implementations.compactMap { peer in peer.absentReason.map { (peer.name, $0) } },
+      rssFromGNUTime: spawner.gnuTime != nil)
+    let markdown = report.markdown()
+    if options.json {
+      printError(markdown)
+      print(report.json())
+    } else {
+      print(markdown)
+    }
+    if let floor = Spawner.ownPeakRSSBytes(), spawner.gnuTime == nil {
+      printError("note: the bench's own peak RSS was \(format2(Double(floor) / 1e6)) MB")
+    }
+    return 0
+  }
+}

@@ -1,0 +1,284 @@
+import Foundation
+
+/// The outcome of one of the issue's performance targets.
+struct TargetResult: Sendable, Codable {
+  /// `PASS`, `FAIL` or `SKIP`.
+  var status: String
+  /// The target, in words.
+  var target: String
+  /// The figures behind the verdict, or why it was skipped.
+  var detail: String
+}
+
+/// Turns measurements into Markdown tables, target verdicts and JSON.
+struct Report {
+  var measurements: [Measurement]
+  var sizes: [BenchSize]
+  var baselines: [(String, Int)]
+  var absent: [(String, String)]
+  var rssFromGNUTime: Bool
+
+  /// The whole Markdown report.
+  func markdown() -> String {
+    var out = "# infoscope-bench\n\n"
+    out += "MB = 10^6 bytes. Times are the best of N runs; in-process rows time only the parse "
+    out += "(and write) of bytes already in memory. † = whole-command wall time (process start, "
+    out += "file reading and writing included). Ratios are ours ÷ theirs in throughput "
+    out += "(> 1 = we are faster). ‡ = parse+write converts to the other format (plistutil "
+    out += "copies same-format input unchanged), so it is shown but left out of the ratios.\n\n"
+    for format in BenchFormat.allCases {
+      out += table(format) + "\n"
+    }
+    out += "Peak RSS is the largest over the parse runs"
+    out +=
+      rssFromGNUTime
+      ? ", as reported by GNU time for its child.\n"
+      : "; ⩽ marks a wait4 figure that may include the bench's own peak.\n"
+    if !baselines.isEmpty {
+      out += "Baselines (peak RSS of a measuring process doing no work): "
+      out += baselines.map { "\($0.0) \(megabytes($0.1)) MB" }.joined(separator: "; ") + ".\n"
+    }
+    for (name, reason) in absent {
+      out += "Absent: \(name): \(reason).\n"
+    }
+    out += "\n## Targets\n\n"
+    let verdicts = targets()
+    for verdict in verdicts {
+      out += "- **\(verdict.status)** \(verdict.target): \(verdict.detail)\n"
+    }
+    let failed = verdicts.filter { $0.status == "FAIL" }.count
+    let skipped = verdicts.filter { $0.status == "SKIP" }.count
+    out += "\n\(failed) of \(verdicts.count) targets FAILED, \(skipped) skipped.\n"
+    return out
+  }
+
+  private func table(_ format: BenchFormat) -> String {
+    var out = "## \(format == .xml ? "XML" : "Binary") input\n\n"
+    out += "| size | implementation | parse MB/s | parse+write MB/s | peak RSS MB | RSS ÷ file "
+    out += "| parse: ours ÷ | parse+write: ours ÷ |\n"
+    out += "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+    for size in sizes {
+      let rows = measurements.filter { $0.format == format && $0.size == size.label }
+      guard let first = rows.first else { continue }
+      let ours = rows.first { $0.isOurs }
+      let peers = rows.filter { !$0.isOurs }
+      let fastestParse = fastest(peers) { $0.throughput($0.parseSeconds) }
+      let fastestWrite = fastest(peers.filter { !$0.writesOtherFormat }) {
+        $0.throughput($0.roundtripSeconds)
+      }
+      out += "| **\(size.label)** (\(bytes(first.fileBytes))) | | | | | | | |\n"
+      for row in rows {
+        let mark = (row.wholeCommand ? " †" : "") + (row.writesOtherFormat ? " ‡" : "")
+        let rss = row.parseRSSBytes.map { (row.rssFloored ? "⩽" : "") + megabytes($0) } ?? "—"
+        let rssRatio =
+          row.parseRSSBytes.map { format2(Double($0) / Double(row.fileBytes)) } ?? "—"
+        let parseRatio: String
+        let writeRatio: String
+        if row.isOurs {
+          parseRatio = ratio(ours?.throughput(ours?.parseSeconds), fastestParse)
+          writeRatio = ratio(ours?.throughput(ours?.roundtripSeconds), fastestWrite)
+        } else {
+          let parse = row.throughput(row.parseSeconds).map { ($0, row.name) }
+          let write =
+            row.writesOtherFormat
+            ? nil : row.throughput(row.roundtripSeconds).map { ($0, row.name) }
+          parseRatio = ratio(ours?.throughput(ours?.parseSeconds), parse, named: false)
+          writeRatio = ratio(ours?.throughput(ours?.roundtripSeconds), write, named: false)
+        }
+        out += "| \(size.label) | \(row.name)\(mark) "
+        out += "| \(cell(row.throughput(row.parseSeconds), row.parseNote)) "
+        out += "| \(cell(row.throughput(row.roundtripSeconds), row.roundtripNote)) "
+        out += "| \(rss) | \(rssRatio) | \(parseRatio) | \(writeRatio) |\n"
+      }
+    }
+    out += "\n" + linearity(format) + "\n"
+    return out
+  }
+
+  /// Parse seconds per MB at the largest size ÷ at 1 MB, for every implementation.
+  private func linearity(_ format: BenchFormat) -> String {
+    guard let (small, large) = linearitySizes() else {
+      return "Linearity: needs 1m and a larger size.\n"
+    }
+    var parts: [String] = []
+    let names = measurements.filter { $0.format == format && $0.size == small }.map(\.name)
+    for name in names {
+      let growth = self.growth(name: name, format: format, from: small, to: large)
+      parts.append("\(name) \(growth.map(format2) ?? "n/a")")
+    }
+    return "Linearity (parse seconds per MB at \(large) ÷ at \(small); 1.00 = linear): "
+      + parts.joined(separator: "; ") + ".\n"
+  }
+
+  private func linearitySizes() -> (String, String)? {
+    let labels = Set(measurements.map(\.size))
+    guard labels.contains("1m") else { return nil }
+    if labels.contains("100m") { return ("1m", "100m") }
+    if labels.contains("10m") { return ("1m", "10m") }
+    return nil
+  }
+
+  private func growth(name: String, format: BenchFormat, from: String, to: String) -> Double? {
+    func perMB(_ size: String) -> Double? {
+      guard
+        let row = measurements.first(where: {
+          $0.name == name && $0.format == format && $0.size == size
+        }), let seconds = row.parseSeconds
+      else { return nil }
+      return seconds / (Double(row.fileBytes) / 1e6)
+    }
+    guard let a = perMB(from), let b = perMB(to) else { return nil }
+    return b / a
+  }
+
+  // MARK: - Targets
+
+  /// The issue's four targets, checked on our figures.
+  func targets() -> [TargetResult] {
+    var verdicts: [TargetResult] = []
+    for (format, factor) in [(BenchFormat.xml, 2.0), (.binary, 1.0)] {
+      let target =
+        "\(format == .xml ? "XML" : "binary") parse ≥ \(format2(factor))× the fastest peer"
+      var details: [String] = []
+      var pass = true
+      var missing: String?
+      for size in sizes {
+        let rows = measurements.filter { $0.format == format && $0.size == size.label }
+        guard let ours = rows.first(where: \.isOurs), let speed = ours.throughput(ours.parseSeconds)
+        else {
+          missing = rows.first(where: \.isOurs)?.parseNote ?? "ours not measured"
+          continue
+        }
+        guard
+          let (best, name) = fastest(rows.filter { !$0.isOurs }, { $0.throughput($0.parseSeconds) })
+        else { continue }
+        let r = speed / best
+        pass = pass && r >= factor
+        details.append("\(size.label) \(format2(r))× vs \(name)")
+      }
+      verdicts.append(verdict(target, pass: pass, details: details, missing: missing))
+    }
+    var memoryDetails: [String] = []
+    var memoryPass = true
+    var memoryMissing: String?
+    let bigSizes = sizes.filter { $0.targetBytes >= 10_000_000 }
+    for size in bigSizes {
+      for format in BenchFormat.allCases {
+        guard
+          let ours = measurements.first(where: {
+            $0.isOurs && $0.format == format && $0.size == size.label
+          })
+        else { continue }
+        guard let rss = ours.parseRSSBytes else {
+          memoryMissing = ours.parseNote ?? "no figure"
+          continue
+        }
+        let r = Double(rss) / Double(ours.xmlBytes)
+        memoryPass = memoryPass && r < 4
+        memoryDetails.append("\(size.label) \(format.rawValue) \(format2(r))×")
+      }
+    }
+    verdicts.append(
+      bigSizes.isEmpty
+        ? TargetResult(
+          status: "SKIP", target: "our parse peak RSS < 4× the XML file size",
+          detail: "needs 10m or larger (below that the process baseline dominates)")
+        : verdict(
+          "our parse peak RSS < 4× the XML file size", pass: memoryPass, details: memoryDetails,
+          missing: memoryMissing))
+    if let (small, large) = linearitySizes() {
+      var details: [String] = []
+      var pass = true
+      var missing: String?
+      for format in BenchFormat.allCases {
+        guard let name = measurements.first(where: { $0.isOurs })?.name,
+          let g = growth(name: name, format: format, from: small, to: large)
+        else {
+          missing = "our \(format.rawValue) parse has no figures"
+          continue
+        }
+        pass = pass && g <= 1.5
+        details.append("\(format.rawValue) \(format2(g))")
+      }
+      verdicts.append(
+        verdict(
+          "linear growth: our parse s/MB at \(large) ≤ 1.5× that at \(small)", pass: pass,
+          details: details, missing: missing))
+    } else {
+      verdicts.append(
+        TargetResult(
+          status: "SKIP", target: "linear growth from 1 MB to 100 MB",
+          detail: "needs 1m and 10m or 100m"))
+    }
+    return verdicts
+  }
+
+  private func verdict(_ target: String, pass: Bool, details: [String], missing: String?)
+    -> TargetResult
+  {
+    if let missing, details.isEmpty {
+      return TargetResult(
+        status: "SKIP", target: target, detail: "no figures for ours (\(missing))")
+    }
+    var detail = details.joined(separator: ", ")
+    if let missing { detail += "; incomplete: \(missing)" }
+    return TargetResult(
+      status: pass && missing == nil ? "PASS" : "FAIL", target: target, detail: detail)
+  }
+
+  // MARK: - JSON
+
+  /// The results as pretty-printed JSON.
+  func json() -> String {
+    struct Document: Encodable {
+      var generatorVersion: String
+      var measurements: [Measurement]
+      var baselinesRSSBytes: [String: Int]
+      var absent: [String: String]
+      var targets: [TargetResult]
+    }
+    let document = Document(
+      generatorVersion: PlistGenerator.version, measurements: measurements,
+      baselinesRSSBytes: Dictionary(baselines, uniquingKeysWith: { a, _ in a }),
+      absent: Dictionary(absent, uniquingKeysWith: { a, _ in a }), targets: targets())
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    guard let data = try? encoder.encode(document) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  // MARK: - Formatting
+
+  private func fastest(_ rows: [Measurement], _ speed: (Measurement) -> Double?)
+    -> (Double, String)?
+  {
+    rows.compactMap { row in speed(row).map { ($0, row.name) } }.max { $0.0 < $1.0 }
+  }
+
+  /// `ours ÷ theirs` as `1.23×`, naming the peer when `named`.
+  private func ratio(_ ours: Double?, _ theirs: (Double, String)?, named: Bool = true) -> String {
+    guard let ours, let theirs else { return "—" }
+    return "\(format2(ours / theirs.0))×" + (named ? " vs \(theirs.1)" : "")
+  }
+
+  private func cell(_ speed: Double?, _ note: String?) -> String {
+    if let speed { return speed >= 100 ? String(Int(speed.rounded())) : format2(speed) }
+    return note.map { "n/a (\($0.replacingOccurrences(of: "|", with: "/")))" } ?? "—"
+  }
+
+  private func megabytes(_ bytes: Int) -> String { format2(Double(bytes) / 1e6) }
+
+  private func bytes(_ count: Int) -> String {
+    count >= 1_000_000 ? "\(format2(Double(count) / 1e6)) MB" : "\(count) B"
+  }
+}
+
+/// `value` with two decimals.
+func format2(_ value: Double) -> String {
+  guard value.isFinite else { return "\(value)" }
+  let hundredths = abs(Int((value * 100).rounded()))
+  let fraction = hundredths % 100
+  return
+    (value < 0 && hundredths > 0 ? "-" : "")
+    + "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
