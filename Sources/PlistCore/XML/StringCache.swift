@@ -27,26 +27,68 @@ struct StringCache {
   mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
     guard range.count > 15, range.count <= StringCache.maxLength, let base = bytes.baseAddress else {
-      return String(validating: slice, as: UTF8.self)
+      return StringCache.makeString(slice)
     }
-    var hash: UInt32 = 2_166_136_261
-    for b in slice { hash = (hash ^ UInt32(b)) &* 16_777_619 }
+    // Hash 8 bytes at a time; the same pass tells whether the text is ASCII.
+    let raw = UnsafeRawPointer(base + range.lowerBound)
+    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
+    var high: UInt64 = 0
+    var i = 0
+    while i + 8 <= range.count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      high |= word
+      h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      h ^= h >> 29
+      i += 8
+    }
+    var tail: UInt64 = 0
+    while i < range.count {
+      tail = tail << 8 | UInt64(slice[i])
+      i += 1
+    }
+    high |= tail
+    h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+    h ^= h >> 32
+    let hash = UInt32(truncatingIfNeeded: h)
+    let isASCII = high & 0x8080_8080_8080_8080 == 0
     let mask = StringCache.capacity - 1
-    var i = Int(hash) & mask
-    while let existing = slots[i].string {
-      if slots[i].hash == hash, Int(slots[i].count) == range.count,
-        memcmp(base + Int(slots[i].start), base + range.lowerBound, range.count) == 0
+    var slot = Int(hash) & mask
+    while let existing = slots[slot].string {
+      if slots[slot].hash == hash, Int(slots[slot].count) == range.count,
+        memcmp(base + Int(slots[slot].start), base + range.lowerBound, range.count) == 0
       {
         return existing
       }
-      i = (i + 1) & mask
+      slot = (slot + 1) & mask
     }
-    guard let made = String(validating: slice, as: UTF8.self) else { return nil }
+    guard let made = isASCII ? String(decoding: slice, as: UTF8.self) : StringCache.makeString(slice)
+    else { return nil }
     if used < StringCache.capacity / 2 {
-      slots[i] = Slot(hash: hash, start: Int32(truncatingIfNeeded: range.lowerBound),
+      slots[slot] = Slot(hash: hash, start: Int32(truncatingIfNeeded: range.lowerBound),
                       count: Int32(range.count), string: made)
       used += 1
     }
     return made
+  }
+
+  /// A string from UTF-8 bytes, or nil when they are not valid UTF-8. ASCII text (the common
+  /// case) skips the generic validating initialiser.
+  static func makeString(_ slice: UnsafeBufferPointer<UInt8>) -> String? {
+    var i = 0
+    let n = slice.count
+    if let base = slice.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      var high: UInt64 = 0
+      while i + 8 <= n {
+        high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        i += 8
+      }
+      if high & 0x8080_8080_8080_8080 != 0 { return String(validating: slice, as: UTF8.self) }
+    }
+    while i < n {
+      if slice[i] >= 0x80 { return String(validating: slice, as: UTF8.self) }
+      i += 1
+    }
+    return String(decoding: slice, as: UTF8.self)
   }
 }

@@ -101,8 +101,17 @@ struct XMLScanner {
   var depth = 0
   /// Repeated keys and short strings share one storage.
   var strings = StringCache()
+  /// True when the text holds a carriage return; without one, lines are counted with `memchr`.
+  let hasCarriageReturn: Bool
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    if let base = bytes.baseAddress {
+      hasCarriageReturn = memchr(base, 0x0D, bytes.count) != nil
+    } else {
+      hasCarriageReturn = false
+    }
+  }
 
   // MARK: Positions and errors
 
@@ -116,6 +125,17 @@ struct XMLScanner {
     var i = countedTo
     var l = line
     var ls = lineStart
+    if !hasCarriageReturn {
+      while let newline = find(0x0A, from: i, to: offset) {
+        l &+= 1
+        ls = newline + 1
+        i = newline + 1
+      }
+      countedTo = offset
+      line = l
+      lineStart = ls
+      return
+    }
     while i < offset {
       let b = bytes[i]
       if b == 0x0A {
@@ -171,8 +191,26 @@ struct XMLScanner {
     b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
   }
 
+  /// Skips white space; counts its line breaks on the way when lines are counted up to here,
+  /// so that the next location costs nothing.
   mutating func skipSpace() {
-    while pos < bytes.count, XMLScanner.isSpace(bytes[pos]) { pos += 1 }
+    guard countedTo == pos, !hasCarriageReturn else {
+      while pos < bytes.count, XMLScanner.isSpace(bytes[pos]) { pos += 1 }
+      return
+    }
+    var p = pos
+    while p < bytes.count {
+      let b = bytes[p]
+      if b == 0x0A {
+        line &+= 1
+        lineStart = p + 1
+      } else if b != 0x20 && b != 0x09 {
+        break
+      }
+      p += 1
+    }
+    pos = p
+    countedTo = p
   }
 
   /// The offset of the next `byte` at or after `from` and before `to` (default: the end), or nil.
