@@ -72,6 +72,7 @@ package enum Arguments {
   /// The command the arguments ask for.
   ///
   /// - Parameter arguments: the arguments without the program name.
+  /// - Returns: the command and its options.
   /// - Throws: `UsageError` for an empty command line, an unknown command or option, a missing
   ///   or extra operand, a bad key path or format, or options that contradict each other.
   package static func parse(_ arguments: [String]) throws(UsageError) -> Command {

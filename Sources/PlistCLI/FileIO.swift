@@ -4,7 +4,7 @@ import Foundation
 package enum FileIO {
   /// Why a file operation failed: the `strerror` text of `errno` at the time of the call.
   package struct Failure: Error, Sendable {
-    /// The system's sentence, e.g. `No such file or directory`.
+    /// The system's sentence, for example `No such file or directory`.
     package var reason: String
 
     init(errno code: Int32) { reason = String(cString: strerror(code)) }

@@ -53,6 +53,7 @@ package enum PrintCommand {
   /// - Parameters:
   ///   - node: the root of what to print.
   ///   - label: the first line's label (a key path), or nil for none.
+  /// - Returns: one line per node, indented two spaces per level.
   package static func render(_ node: PlistNode, label: String? = nil) -> String {
     var out = ""
     line(node, label: label, depth: 0, note: nil, into: &out)

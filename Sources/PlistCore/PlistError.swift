@@ -72,7 +72,9 @@ package struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Limits that no input can pass, whatever it claims; each is reported by name.
 package enum PlistLimits {
   /// Deepest nesting of arrays and dictionaries accepted by every reader (the depth limit of
-  /// Foundation's JSON reader). Real property lists rarely pass 20; recursion elsewhere in the
+  /// Foundation's JSON reader).
+  ///
+  /// Real property lists rarely pass 20; recursion elsewhere in the
   /// program (writers, rules, the outline) relies on this bound.
   package static let maxDepth = 512
   /// Largest document, in bytes: locations are 32-bit offsets.

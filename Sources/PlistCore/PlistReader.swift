@@ -67,8 +67,10 @@ package enum PlistReader {
   /// - Parameters:
   ///   - bytes: the whole file.
   ///   - file: the name to put in errors.
+  /// - Returns: the document, with locations into its text.
   /// - Throws: `PlistError` with `file`, line and column (or offset for binary input).
-  package static func read(bytes: [UInt8], file: String? = nil) throws(PlistError) -> PlistDocument {
+  package static func read(bytes: [UInt8], file: String? = nil) throws(PlistError) -> PlistDocument
+  {
     do throws(PlistError) {
       guard bytes.count <= PlistLimits.maxDocumentBytes else {
         throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
@@ -126,12 +128,14 @@ package enum PlistReader {
       if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
       if n < chunk.count {
         if ferror(handle) != 0 {
-          throw PlistError(.io, "cannot read the file: \(String(cString: strerror(errno)))", file: path)
+          throw PlistError(
+            .io, "cannot read the file: \(String(cString: strerror(errno)))", file: path)
         }
         break
       }
       if bytes.count > PlistLimits.maxDocumentBytes {
-        throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads", file: path)
+        throw PlistError(
+          .limitExceeded, "the file is over 4 GiB, the most infoscope reads", file: path)
       }
     }
     return bytes

@@ -213,7 +213,9 @@ struct Bench {
   }
 
   /// One child run: its time (reported by the child, or the wall time of a whole command).
-  private func runOnce(_ command: [String], wholeCommand: Bool) -> Result<
+  private func runOnce(
+    _ command: [String], wholeCommand: Bool
+  ) -> Result<
     (seconds: Double, rss: Int, floored: Bool), UsageMessage
   > {
     guard let child = spawner.run(command) else {

@@ -16,6 +16,7 @@ struct Implementation: Sendable {
   /// True when its parse-plus-write writes the other format, so it is shown but not compared.
   var writesOtherFormat = false
   /// The command line for one measured run, or nil when it does not do this operation.
+  ///
   /// Arguments: operation, format, input path, measurement budget in seconds.
   var command: @Sendable (BenchOperation, BenchFormat, String, Double) -> [String]?
 }
@@ -27,6 +28,7 @@ enum Peers {
   /// - Parameters:
   ///   - bench: the absolute path of this executable (children re-run it with `--child`).
   ///   - spawner: used to probe Python and libplist.
+  /// - Returns: our implementation first, then each peer, absent ones marked so.
   static func discover(bench: String, spawner: Spawner) -> [Implementation] {
     let python = pythonExecutable(spawner)
     var list: [Implementation] = []
@@ -107,6 +109,7 @@ enum Peers {
   }
 
   /// Times `plistlib.loads` (and `dumps` for a round trip) in-process.
+  ///
   /// Arguments: operation, format, file, budget seconds.
   static let plistlibScript = """
     import sys, time, plistlib
@@ -127,8 +130,9 @@ enum Peers {
     print('seconds=%r iterations=%d' % (best, n))
     """
 
-  /// Times libplist's `plist_from_xml`/`plist_from_bin` (and `plist_to_*` for a round trip)
-  /// through ctypes; frees outside the timed part. `probe` prints the library's file name.
+  /// Times libplist's `plist_from_xml`/`plist_from_bin` (and `plist_to_*` for a round trip).
+  ///
+  /// Called through ctypes; frees outside the timed part. `probe` prints the library's file name.
   static let libplistScript = """
     import sys, time, ctypes, ctypes.util
     op, fmt, path, budget = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])

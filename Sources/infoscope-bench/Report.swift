@@ -213,7 +213,9 @@ struct Report {
     return verdicts
   }
 
-  private func verdict(_ target: String, pass: Bool, details: [String], missing: String?)
+  private func verdict(
+    _ target: String, pass: Bool, details: [String], missing: String?
+  )
     -> TargetResult
   {
     if let missing, details.isEmpty {
@@ -249,7 +251,9 @@ struct Report {
 
   // MARK: - Formatting
 
-  private func fastest(_ rows: [Measurement], _ speed: (Measurement) -> Double?)
+  private func fastest(
+    _ rows: [Measurement], _ speed: (Measurement) -> Double?
+  )
     -> (Double, String)?
   {
     rows.compactMap { row in speed(row).map { ($0, row.name) } }.max { $0.0 < $1.0 }

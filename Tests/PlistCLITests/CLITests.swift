@@ -33,7 +33,7 @@ private typealias T = TreeBuilder
   @Test func noArgumentsPrintsUsageAndExits64() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
-    let (status, console) = harness.run([], reader: stubReader(knowing: []))
+    let (status, console) = harness.run([])
     #expect(status == 64)
     #expect(console.output.isEmpty)
     #expect(
@@ -44,7 +44,7 @@ private typealias T = TreeBuilder
   func helpGoesToStandardOutput(arguments: [String]) throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
-    let (status, console) = harness.run(arguments, reader: stubReader(knowing: []))
+    let (status, console) = harness.run(arguments)
     #expect(status == 0)
     #expect(console.outputText == CLI.help(for: nil))
     #expect(console.outputText.contains("convert FILE --to FORMAT"))
@@ -54,7 +54,7 @@ private typealias T = TreeBuilder
   @Test func versionPrintsOneLine() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
-    let (status, console) = harness.run(["--version"], reader: stubReader(knowing: []))
+    let (status, console) = harness.run(["--version"])
     #expect(status == 0)
     #expect(console.outputText == "infoscope 0.1.0\n")
   }
@@ -64,7 +64,7 @@ private typealias T = TreeBuilder
     defer { harness.remove() }
     let file = try harness.writeXML(Self.sample, named: "Info.plist")
     let (status, console) = harness.run(
-      ["print", file], reader: stubReader(knowing: [Self.sample]))
+      ["print", file])
     #expect(status == 0)
     #expect(console.outputText == Self.sampleTree)
     #expect(console.errorOutput.isEmpty)
@@ -75,7 +75,7 @@ private typealias T = TreeBuilder
     defer { harness.remove() }
     let bytes = try XMLPlistWriter.write(Self.sample)
     let (status, console) = harness.run(
-      ["print", "-"], input: bytes, reader: stubReader(knowing: [Self.sample]))
+      ["print", "-"], input: bytes)
     #expect(status == 0)
     #expect(console.outputText == Self.sampleTree)
   }
@@ -84,8 +84,7 @@ private typealias T = TreeBuilder
     let harness = try CLIHarness()
     defer { harness.remove() }
     let file = try harness.writeXML(Self.sample, named: "Info.plist")
-    let reader = stubReader(knowing: [Self.sample])
-    let (status, console) = harness.run(["print", file, "CFBundleURLTypes[0]"], reader: reader)
+    let (status, console) = harness.run(["print", file, "CFBundleURLTypes[0]"])
     #expect(status == 0)
     #expect(
       console.outputText == """
@@ -94,7 +93,7 @@ private typealias T = TreeBuilder
             [0]: string "example"
 
         """)
-    let scalar = harness.run(["print", file, "\"com.apple.security.app-sandbox\""], reader: reader)
+    let scalar = harness.run(["print", file, "\"com.apple.security.app-sandbox\""])
     #expect(scalar.console.outputText == "\"com.apple.security.app-sandbox\": boolean true\n")
   }
 
@@ -103,7 +102,7 @@ private typealias T = TreeBuilder
     defer { harness.remove() }
     let file = try harness.writeXML(Self.sample, named: "Info.plist")
     let (status, console) = harness.run(
-      ["print", file, "CFBundleURLTypes[3]"], reader: stubReader(knowing: [Self.sample]))
+      ["print", file, "CFBundleURLTypes[3]"])
     #expect(status == ExitStatus.notFound.rawValue)
     #expect(status == 1)
     #expect(console.output.isEmpty)
@@ -116,21 +115,23 @@ private typealias T = TreeBuilder
     let harness = try CLIHarness()
     defer { harness.remove() }
     let missing = harness.path("missing.plist")
-    let absent = harness.run(["print", missing], reader: stubReader(knowing: []))
+    let absent = harness.run(["print", missing])
     #expect(absent.status == 66)
     #expect(
       absent.console.errorText
         == "\(missing): error: cannot read the file: No such file or directory\n")
 
-    let folder = harness.run(["print", harness.folder.path], reader: stubReader(knowing: []))
+    let folder = harness.run(["print", harness.folder.path])
     #expect(folder.status == 66)
     #expect(folder.console.errorText.hasSuffix("error: cannot read the file: Is a directory\n"))
 
     let garbage = harness.path("garbage.plist")
     try Data("not a plist".utf8).write(to: URL(fileURLWithPath: garbage))
-    let bad = harness.run(["convert", garbage, "--to", "xml"], reader: stubReader(knowing: []))
+    let bad = harness.run(["convert", garbage, "--to", "xml"])
     #expect(bad.status == 66)
-    #expect(bad.console.errorText == "\(garbage):3:5: error: expected '<plist>'\n")
+    #expect(
+      bad.console.errorText
+        == "\(garbage):1:5: error: expected '=' or ';' after the key \"not\", found 'a'\n")
     #expect(bad.console.output.isEmpty)
   }
 

@@ -26,11 +26,10 @@ private typealias T = TreeBuilder
     let harness = try CLIHarness()
     defer { harness.remove() }
     let file = try harness.writeXML(Self.value, named: "in.plist")
-    let reader = stubReader(knowing: [Self.value])
-    let xml = harness.run(["convert", file, "--to", "xml"], reader: reader)
+    let xml = harness.run(["convert", file, "--to", "xml"])
     #expect(xml.status == 0)
     #expect(xml.console.output == (try XMLPlistWriter.write(Self.value)))
-    let json = harness.run(["convert", file, "--to", "json", "-o", "-"], reader: reader)
+    let json = harness.run(["convert", file, "--to", "json", "-o", "-"])
     #expect(json.status == 0)
     #expect(
       json.console.outputText == """
@@ -50,7 +49,7 @@ private typealias T = TreeBuilder
     let file = try harness.writeXML(Self.value, named: "in.plist")
     let out = harness.path("out.json")
     let run = harness.run(
-      ["convert", file, "--to", "json", "-o", out], reader: stubReader(knowing: [Self.value]))
+      ["convert", file, "--to", "json", "-o", out])
     #expect(run.status == 0)
     #expect(run.console.output.isEmpty)
     #expect(try contents(out) == (try JSONPlistWriter.write(Self.value)))
@@ -66,7 +65,7 @@ private typealias T = TreeBuilder
     let file = try harness.writeXML(Self.value, named: "in.plist")
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file)
     let run = harness.run(
-      ["convert", file, "--to", "json", "--in-place"], reader: stubReader(knowing: [Self.value]))
+      ["convert", file, "--to", "json", "--in-place"])
     #expect(run.status == 0)
     #expect(try contents(file) == (try JSONPlistWriter.write(Self.value)))
     #expect(try mode(file) == 0o640)
@@ -78,8 +77,7 @@ private typealias T = TreeBuilder
     defer { harness.remove() }
     let file = try harness.writeXML(Self.value, named: "in.plist")
     let before = try contents(file)
-    let reader = stubReader(knowing: [Self.value])
-    let same = harness.run(["convert", file, "--to", "json", "-o", file], reader: reader)
+    let same = harness.run(["convert", file, "--to", "json", "-o", file])
     #expect(same.status == 64)
     #expect(
       same.console.errorText.hasPrefix(
@@ -87,11 +85,11 @@ private typealias T = TreeBuilder
     // The same file by another spelling, and through a symbolic link.
     let dotted = harness.folder.path + "/./in.plist"
     #expect(
-      harness.run(["convert", file, "--to", "json", "-o", dotted], reader: reader).status == 64)
+      harness.run(["convert", file, "--to", "json", "-o", dotted]).status == 64)
     let link = harness.path("link.plist")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
     #expect(
-      harness.run(["convert", file, "--to", "json", "-o", link], reader: reader).status == 64)
+      harness.run(["convert", file, "--to", "json", "-o", link]).status == 64)
     #expect(try contents(file) == before)
   }
 
@@ -104,7 +102,7 @@ private typealias T = TreeBuilder
     let link = harness.path("link.json")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
     let run = harness.run(
-      ["convert", file, "--to", "json", "-o", link], reader: stubReader(knowing: [Self.value]))
+      ["convert", file, "--to", "json", "-o", link])
     #expect(run.status == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
     #expect(try contents(target) == (try JSONPlistWriter.write(Self.value)))
@@ -128,7 +126,7 @@ private typealias T = TreeBuilder
     let file = try harness.writeXML(Self.value, named: "in.plist")
     let out = harness.path("no/such/folder/out.plist")
     let run = harness.run(
-      ["convert", file, "--to", "xml", "-o", out], reader: stubReader(knowing: [Self.value]))
+      ["convert", file, "--to", "xml", "-o", out])
     #expect(run.status == 73)
     #expect(
       run.console.errorText.hasPrefix(
@@ -141,7 +139,7 @@ private typealias T = TreeBuilder
     defer { harness.remove() }
     let file = try harness.writeXML(Self.value, named: "in.plist")
     let run = harness.run(
-      ["convert", file, "--to", "binary"], reader: stubReader(knowing: [Self.value]))
+      ["convert", file, "--to", "binary"])
     #expect(run.status == 0)
     #expect(run.console.output.starts(with: Array("bplist00".utf8)))
     let back = try PlistReader.read(bytes: run.console.output)

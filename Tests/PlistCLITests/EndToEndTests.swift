@@ -74,7 +74,7 @@ private typealias T = TreeBuilder
         == "/nonexistent/Info.plist: error: cannot read the file: No such file or directory\n")
   }
 
-  @Test(.enabled(if: xmlReaderAvailable, "needs the XML reader"))
+  @Test
   func printsAndConvertsAFileWrittenByOurWriter() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
@@ -89,7 +89,7 @@ private typealias T = TreeBuilder
     )
   }
 
-  @Test(.enabled(if: xmlReaderAvailable, "needs the XML reader"))
+  @Test
   func demoPrintsTheSampleTreeWhenNotATerminal() throws {
     let result = try run(["--demo"])
     #expect(result.status == 0)
@@ -128,7 +128,7 @@ private typealias T = TreeBuilder
         == "dictionary (1 entry)\n  CFBundleIdentifier: string \"org.example.trailhead\"\n")
   }
 
-  @Test(.enabled(if: xmlReaderAvailable, "needs the XML reader"))
+  @Test
   func sampleIsInCanonicalLayout() throws {
     let document = try PlistReader.read(Data(DemoBundle.infoPlist.utf8))
     #expect(try XMLPlistWriter.write(document.root) == Array(DemoBundle.infoPlist.utf8))

@@ -4,8 +4,10 @@ import Testing
 
 @Suite struct KeyPathTests {
   @Test(arguments: [
-    ("CFBundleURLTypes[0].CFBundleURLSchemes[1]",
-     [KeyPath.Component.key("CFBundleURLTypes"), .index(0), .key("CFBundleURLSchemes"), .index(1)]),
+    (
+      "CFBundleURLTypes[0].CFBundleURLSchemes[1]",
+      [KeyPath.Component.key("CFBundleURLTypes"), .index(0), .key("CFBundleURLSchemes"), .index(1)]
+    ),
     ("\"com.apple.security.app-sandbox\"", [.key("com.apple.security.app-sandbox")]),
     ("[3]", [.index(3)]),
     ("", []),
@@ -44,10 +46,12 @@ import Testing
   }
 
   @Test func resolvesLastDuplicateKey() {
-    let root = PlistNode(.dictionary(PlistDictionary([
-      PlistEntry(key: "k", node: PlistNode(.string("first"))),
-      PlistEntry(key: "k", node: PlistNode(.array([PlistNode(.string("second"))]))),
-    ])))
+    let root = PlistNode(
+      .dictionary(
+        PlistDictionary([
+          PlistEntry(key: "k", node: PlistNode(.string("first"))),
+          PlistEntry(key: "k", node: PlistNode(.array([PlistNode(.string("second"))]))),
+        ])))
     #expect(root.node(at: KeyPath([.key("k"), .index(0)]))?.value == .string("second"))
     #expect(root.node(at: KeyPath([.key("missing")])) == nil)
     #expect(root.node(at: KeyPath([.key("k"), .index(1)])) == nil)

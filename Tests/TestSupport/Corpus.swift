@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// The shared corpus of real property lists (`../shared/corpus` beside the project), which tests
-/// read in place and never copy. Absent in a user's clone: tests that need it are disabled with
+/// read in place and never copy.
+///
+/// Absent in a user's clone: tests that need it are disabled with
 /// `.enabled(if: Corpus.isPresent, Corpus.absentComment)`, which Swift Testing reports as skipped.
 package enum Corpus {
   /// The corpus folder, found from this file's path (`Tests/TestSupport/Corpus.swift`).
@@ -20,7 +22,7 @@ package enum Corpus {
 
   /// One row of `MANIFEST.tsv`.
   package struct Entry: Sendable, CustomStringConvertible {
-    /// Path relative to the corpus folder, e.g. `binary/go-plist__date.bplist`.
+    /// Path relative to the corpus folder, for example `binary/go-plist__date.bplist`.
     package var path: String
     /// The manifest's note; peer tests start with MALFORMED, EDGE or FUZZ.
     package var note: String

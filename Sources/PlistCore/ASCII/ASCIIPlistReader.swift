@@ -36,7 +36,9 @@ package enum ASCIIPlistReader {
   /// - Throws: `PlistError` with line and column: `.encoding` for invalid UTF-8, `.malformed`
   ///   for a grammar error (saying what was expected), `.outOfRange` for a GNUstep integer
   ///   beyond 64 bits, `.limitExceeded` for nesting or size beyond `PlistLimits`.
-  package static func read(text: [UInt8], encoding: TextEncoding) throws(PlistError)
+  package static func read(
+    text: [UInt8], encoding: TextEncoding
+  ) throws(PlistError)
     -> PlistDocument
   {
     guard text.count <= PlistLimits.maxDocumentBytes else {
@@ -112,7 +114,9 @@ private struct ASCIIPlistParser {
   }
 
   /// Runs the grammar from `state` until the stack is empty and a value is finished.
-  private mutating func parse(stack initial: [Frame], state initialState: State) throws(PlistError)
+  private mutating func parse(
+    stack initial: [Frame], state initialState: State
+  ) throws(PlistError)
     -> PlistNode
   {
     var stack = initial

@@ -1,7 +1,7 @@
 /// A path from the root of a property list to one of its nodes.
 ///
 /// The syntax is the same everywhere (command line, search, findings, yank): keys joined by `.`,
-/// array indices in brackets, e.g. `CFBundleURLTypes[0].CFBundleURLSchemes[1]`. A key that is
+/// array indices in brackets, for example `CFBundleURLTypes[0].CFBundleURLSchemes[1]`. A key that is
 /// empty, holds `.`, `[`, `]`, `"` or `\`, a control character, or starts or ends with a space
 /// is written in double quotes with `\"` and `\\` escapes: every entitlement key has dots, so
 /// `"com.apple.security.app-sandbox"`. The root is the empty path (written as nothing).
@@ -183,7 +183,9 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible, Comparable 
 }
 
 extension PlistNode {
-  /// The node at `path` below this one; dictionary keys resolve to their last entry, as lookup
+  /// The node at `path` below this one, or nil.
+  ///
+  /// Dictionary keys resolve to their last entry, as lookup
   /// does in Apple's parsers. Nil when a step is missing or crosses a scalar.
   package func node(at path: KeyPath) -> PlistNode? {
     var current = self

@@ -51,7 +51,8 @@ package struct PlistDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     let y = year &+ yearCarry
     let m = m0 - yearCarry * 12 + 1
     let days = PlistDate.daysFromCivil(year: y, month: m, day: 1) &+ (day - 1)
-    let seconds = (days &- PlistDate.referenceDaysFrom1970) &* 86_400 &+ hour &* 3_600
+    let seconds =
+      (days &- PlistDate.referenceDaysFrom1970) &* 86_400 &+ hour &* 3_600
       &+ minute &* 60 &+ second
     secondsSinceReferenceDate = Double(seconds)
   }
@@ -59,8 +60,7 @@ package struct PlistDate: Sendable, Hashable, Comparable, CustomStringConvertibl
   /// The calendar fields of the instant in UTC (proleptic Gregorian), seconds rounded down.
   ///
   /// - Returns: nil when the value is not finite or is beyond ±2^53 seconds.
-  package var components:
-    (year: Int64, month: Int, day: Int, hour: Int, minute: Int, second: Int)?
+  package var components: (year: Int64, month: Int, day: Int, hour: Int, minute: Int, second: Int)?
   {
     let s = secondsSinceReferenceDate.rounded(.down)
     guard s.isFinite, abs(s) < 9.0e15 else { return nil }
@@ -79,7 +79,9 @@ package struct PlistDate: Sendable, Hashable, Comparable, CustomStringConvertibl
   }
 
   /// The date in Apple's XML form, `YYYY-MM-DDTHH:MM:SSZ`, in UTC with whole seconds (Apple's
-  /// parser refuses fractions). Years below 1000 are zero-padded as C's `%04d` does
+  /// parser refuses fractions).
+  ///
+  /// Years below 1000 are zero-padded as C's `%04d` does
   /// (`0001`, `-001`).
   package var xmlString: String {
     guard let c = components else { return "0001-01-01T00:00:00Z" }
@@ -111,7 +113,7 @@ package struct PlistDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     return sign + String(repeating: "0", count: zeros) + digits
   }
 
-  /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
   static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400

@@ -9,12 +9,16 @@ package struct PlistDocument: Sendable {
   package var format: PlistFormat
   /// The text encoding of XML and ASCII input (nil for binary).
   package var encoding: TextEncoding?
-  /// For XML and ASCII: the UTF-8 text that every `SourceLocation` offset refers to (the input
+  /// The text that locations point into (XML and ASCII).
+  ///
+  /// The UTF-8 text that every `SourceLocation` offset refers to (the input
   /// itself for UTF-8 without a byte-order mark; transcoded otherwise). Empty for binary.
   package var text: [UInt8]
 
   /// Creates a document.
-  package init(root: PlistNode, format: PlistFormat, encoding: TextEncoding? = nil, text: [UInt8] = []) {
+  package init(
+    root: PlistNode, format: PlistFormat, encoding: TextEncoding? = nil, text: [UInt8] = []
+  ) {
     self.root = root
     self.format = format
     self.encoding = encoding
@@ -67,7 +71,8 @@ package enum TextEncoding: String, Sendable, Equatable {
       return Array(body)
     case .utf16LittleEndian, .utf16BigEndian:
       if body.count % 2 != 0 {
-        throw PlistError(.encoding, "UTF-16 text has an odd number of bytes", offset: bytes.count - 1)
+        throw PlistError(
+          .encoding, "UTF-16 text has an odd number of bytes", offset: bytes.count - 1)
       }
       let big = self == .utf16BigEndian
       var units: [UInt16] = []
@@ -109,10 +114,13 @@ package enum TextEncoding: String, Sendable, Equatable {
       var i = 0
       while i < body.count {
         let b = (0..<4).map { UInt32(body[i + $0]) }
-        let v = self == .utf32BigEndian
+        let v =
+          self == .utf32BigEndian
           ? b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3] : b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]
         guard let s = Unicode.Scalar(v) else {
-          throw PlistError(.encoding, "invalid UTF-32 code point 0x\(String(v, radix: 16))", offset: byteOrderMark.count + i)
+          throw PlistError(
+            .encoding, "invalid UTF-32 code point 0x\(String(v, radix: 16))",
+            offset: byteOrderMark.count + i)
         }
         UTF8.encode(s) { out.append($0) }
         i += 4
@@ -133,8 +141,11 @@ package enum TextEncoding: String, Sendable, Equatable {
     switch self {
     case .utf16LittleEndian, .utf16BigEndian:
       for u in text.utf16 {
-        if self == .utf16BigEndian { out += [UInt8(u >> 8), UInt8(u & 0xFF)] }
-        else { out += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        if self == .utf16BigEndian {
+          out += [UInt8(u >> 8), UInt8(u & 0xFF)]
+        } else {
+          out += [UInt8(u & 0xFF), UInt8(u >> 8)]
+        }
       }
     default:
       for s in text.unicodeScalars {

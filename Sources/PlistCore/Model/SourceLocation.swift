@@ -25,7 +25,9 @@ package struct SourceLocation: Sendable, Hashable {
   package var contentStart: UInt32
 
   /// Creates a location.
-  package init(line: UInt32, column: UInt32, start: UInt32, end: UInt32, contentStart: UInt32? = nil) {
+  package init(
+    line: UInt32, column: UInt32, start: UInt32, end: UInt32, contentStart: UInt32? = nil
+  ) {
     self.line = line
     self.column = column
     self.start = start

@@ -26,7 +26,8 @@ struct StringCache {
   /// bytes are not valid UTF-8.
   mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    guard range.count > 15, range.count <= StringCache.maxLength, let base = bytes.baseAddress else {
+    guard range.count > 15, range.count <= StringCache.maxLength, let base = bytes.baseAddress
+    else {
       return StringCache.makeString(slice)
     }
     // Hash 8 bytes at a time; the same pass tells whether the text is ASCII.
@@ -61,17 +62,21 @@ struct StringCache {
       }
       slot = (slot + 1) & mask
     }
-    guard let made = isASCII ? String(decoding: slice, as: UTF8.self) : StringCache.makeString(slice)
+    guard
+      let made = isASCII ? String(decoding: slice, as: UTF8.self) : StringCache.makeString(slice)
     else { return nil }
     if used < StringCache.capacity / 2 {
-      slots[slot] = Slot(hash: hash, start: Int32(truncatingIfNeeded: range.lowerBound),
-                      count: Int32(range.count), string: made)
+      slots[slot] = Slot(
+        hash: hash, start: Int32(truncatingIfNeeded: range.lowerBound),
+        count: Int32(range.count), string: made)
       used += 1
     }
     return made
   }
 
-  /// A string from UTF-8 bytes, or nil when they are not valid UTF-8. ASCII text (the common
+  /// A string from UTF-8 bytes, or nil when they are not valid UTF-8.
+  ///
+  /// ASCII text (the common
   /// case) skips the generic validating initialiser.
   static func makeString(_ slice: UnsafeBufferPointer<UInt8>) -> String? {
     var i = 0

@@ -40,7 +40,8 @@ extension XMLScanner {
     }
     try skipMisc()
     if pos < bytes.count {
-      throw error("unexpected content after the property list: expected the end of the text", at: pos)
+      throw error(
+        "unexpected content after the property list: expected the end of the text", at: pos)
     }
     return root
   }
@@ -48,7 +49,8 @@ extension XMLScanner {
   /// Scans the next start tag of a value inside `container`, refusing anything else.
   mutating func nextStartTag(in container: XMLTag) throws(PlistError) -> XMLStartTag {
     guard let b = peek() else {
-      throw error("unexpected end of the text inside <\(container.name)>: expected a value", at: pos)
+      throw error(
+        "unexpected end of the text inside <\(container.name)>: expected a value", at: pos)
     }
     guard b == UInt8(ascii: "<") else {
       throw error("unexpected text inside <\(container.name)>: expected an element", at: pos)
@@ -118,7 +120,8 @@ extension XMLScanner {
 
   mutating func parseDictionary(_ open: XMLStartTag) throws(PlistError) -> PlistNode {
     if open.isEmpty {
-      return PlistNode(.dictionary(PlistDictionary()), location: location(open, pos, container: true))
+      return PlistNode(
+        .dictionary(PlistDictionary()), location: location(open, pos, container: true))
     }
     try enter(open)
     var entries: [PlistEntry] = []
@@ -155,7 +158,9 @@ extension XMLScanner {
 
   // MARK: Text content
 
-  /// Reads the text of `<string>` or `<key>`: character data, entities, character references,
+  /// Reads the text of `<string>` or `<key>`.
+  ///
+  /// Character data, entities, character references,
   /// CDATA sections, and comments or processing instructions (which add nothing). Leaves `pos`
   /// after the end tag.
   mutating func readText(_ open: XMLStartTag) throws(PlistError) -> String {
@@ -226,12 +231,14 @@ extension XMLScanner {
       end += 1
     }
     guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else {
-      throw error("unterminated entity: expected ';' after '&' (write a literal '&' as &amp;)", at: start)
+      throw error(
+        "unterminated entity: expected ';' after '&' (write a literal '&' as &amp;)", at: start)
     }
     let name = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
     pos = end + 1
     func spells(_ s: StaticString) -> Bool {
-      s.utf8CodeUnitCount == name.count && (0..<name.count).allSatisfy { s.utf8Start[$0] == name[$0] }
+      s.utf8CodeUnitCount == name.count
+        && (0..<name.count).allSatisfy { s.utf8Start[$0] == name[$0] }
     }
     if spells("amp") { out.append(UInt8(ascii: "&")); return }
     if spells("lt") { out.append(UInt8(ascii: "<")); return }
@@ -254,13 +261,16 @@ extension XMLScanner {
     guard !digits.isEmpty else { throw error("empty character reference", at: start) }
     for d in digits {
       guard let v = XMLScanner.digitValue(d, radix: radix) else {
-        throw error("malformed character reference: expected \(radix == 16 ? "hex " : "")digits", at: start)
+        throw error(
+          "malformed character reference: expected \(radix == 16 ? "hex " : "")digits", at: start)
       }
       value = value &* radix &+ v
       if value > 0x10FFFF { break }
     }
     guard value != 0, let scalar = Unicode.Scalar(value) else {
-      throw error("character reference to an invalid code point (beyond U+10FFFF, a surrogate or zero)", at: start)
+      throw error(
+        "character reference to an invalid code point (beyond U+10FFFF, a surrogate or zero)",
+        at: start)
     }
     UTF8.encode(scalar) { out.append($0) }
   }
@@ -276,14 +286,14 @@ extension XMLScanner {
     return v < radix ? v : nil
   }
 
-
   /// A string from decoded bytes that began at `startingAt`; an invalid byte is reported at the
   /// start of the text (entities may have shifted offsets).
   mutating func makeString(_ decoded: [UInt8], startingAt: Int) throws(PlistError) -> String {
     if let s = String(validating: decoded, as: UTF8.self) { return s }
     // Locate the bad byte in the source, which holds it verbatim.
     let slice = UnsafeBufferPointer(rebasing: bytes[startingAt..<pos])
-    throw error("invalid UTF-8 in text", at: startingAt + XMLScanner.firstInvalidUTF8(slice), kind: .encoding)
+    throw error(
+      "invalid UTF-8 in text", at: startingAt + XMLScanner.firstInvalidUTF8(slice), kind: .encoding)
   }
 
   /// The index of the first byte that is not part of valid UTF-8 in `bytes`.
@@ -292,8 +302,17 @@ extension XMLScanner {
     while i < bytes.count {
       let b = bytes[i]
       let n: Int
-      if b < 0x80 { n = 1 } else if b & 0xE0 == 0xC0, b >= 0xC2 { n = 2 }
-      else if b & 0xF0 == 0xE0 { n = 3 } else if b & 0xF8 == 0xF0, b <= 0xF4 { n = 4 } else { return i }
+      if b < 0x80 {
+        n = 1
+      } else if b & 0xE0 == 0xC0, b >= 0xC2 {
+        n = 2
+      } else if b & 0xF0 == 0xE0 {
+        n = 3
+      } else if b & 0xF8 == 0xF0, b <= 0xF4 {
+        n = 4
+      } else {
+        return i
+      }
       guard i + n <= bytes.count else { return i }
       let slice = UnsafeBufferPointer(rebasing: bytes[i..<(i + n)])
       if n > 1, String(validating: slice, as: UTF8.self) == nil { return i }
@@ -319,7 +338,8 @@ extension XMLScanner {
       } else if peek(1) == UInt8(ascii: "?") {
         try skipProcessingInstruction()
       } else {
-        throw error("unexpected markup inside <\(open.tag.name)>: expected its value as text", at: pos)
+        throw error(
+          "unexpected markup inside <\(open.tag.name)>: expected its value as text", at: pos)
       }
     }
     try expectEndTag(open.tag, openedAt: open.start)

@@ -20,8 +20,11 @@ package enum XMLPlistReader {
   /// - Parameters:
   ///   - text: the UTF-8 text; locations are offsets into it.
   ///   - encoding: the encoding the bytes came in, kept in the document for writing back.
+  /// - Returns: the document, every node located in `text`.
   /// - Throws: `PlistError` with line and column, saying what was expected.
-  package static func read(text: [UInt8], encoding: TextEncoding) throws(PlistError)
+  package static func read(
+    text: [UInt8], encoding: TextEncoding
+  ) throws(PlistError)
     -> PlistDocument
   {
     let result = text.withUnsafeBufferPointer { buffer in
@@ -50,12 +53,29 @@ enum XMLTag: Equatable {
     switch name.count {
     case 3: if eq("key") { self = .key } else { return nil }
     case 4:
-      if eq("dict") { self = .dict } else if eq("real") { self = .real }
-      else if eq("date") { self = .date } else if eq("data") { self = .data }
-      else if eq("true") { self = .true } else { return nil }
+      if eq("dict") {
+        self = .dict
+      } else if eq("real") {
+        self = .real
+      } else if eq("date") {
+        self = .date
+      } else if eq("data") {
+        self = .data
+      } else if eq("true") {
+        self = .true
+      } else {
+        return nil
+      }
     case 5:
-      if eq("plist") { self = .plist } else if eq("array") { self = .array }
-      else if eq("false") { self = .false } else { return nil }
+      if eq("plist") {
+        self = .plist
+      } else if eq("array") {
+        self = .array
+      } else if eq("false") {
+        self = .false
+      } else {
+        return nil
+      }
     case 6: if eq("string") { self = .string } else { return nil }
     case 7: if eq("integer") { self = .integer } else { return nil }
     default: return nil
@@ -308,8 +328,10 @@ struct XMLScanner {
       let rest = decl[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
       if let quote = rest.first, quote == "\"" || quote == "'" {
         let value = rest.dropFirst().prefix { $0 != quote }.lowercased()
-        let accepted = ["utf-8", "utf8", "utf-16", "utf-16le", "utf-16be", "utf-32", "utf-32le",
-                        "utf-32be", "us-ascii", "ascii"]
+        let accepted = [
+          "utf-8", "utf8", "utf-16", "utf-16le", "utf-16be", "utf-32", "utf-32le",
+          "utf-32be", "us-ascii", "ascii",
+        ]
         if !accepted.contains(value) {
           let offset = start + decl.utf8.distance(from: decl.startIndex, to: range.lowerBound)
           throw error(
@@ -397,7 +419,8 @@ struct XMLScanner {
   mutating func expectEndTag(_ tag: XMLTag, openedAt: Int) throws(PlistError) {
     let start = pos
     guard peek() == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") else {
-      throw error("expected </\(tag.name)> to close the <\(tag.name)> at \(describe(openedAt))", at: start)
+      throw error(
+        "expected </\(tag.name)> to close the <\(tag.name)> at \(describe(openedAt))", at: start)
     }
     pos += 2
     let nameRange = scanName()

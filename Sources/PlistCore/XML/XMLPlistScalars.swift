@@ -13,7 +13,9 @@ import Foundation
 ///   February 1), as Apple does; fractional seconds are refused, as Apple's parser refuses them.
 /// - data: base64 with white space anywhere; other characters are an error.
 extension XMLScanner {
-  mutating func parseScalar(_ tag: XMLTag, body: [UInt8], openedAt: Int) throws(PlistError)
+  mutating func parseScalar(
+    _ tag: XMLTag, body: [UInt8], openedAt: Int
+  ) throws(PlistError)
     -> PlistValue
   {
     // Errors point at the start of the body (the byte after the start tag).
@@ -23,9 +25,13 @@ extension XMLScanner {
       guard let value = XMLScanner.parseInteger(body) else {
         let text = String(decoding: body, as: UTF8.self)
         if XMLScanner.looksLikeInteger(body) {
-          throw error("integer \(text.trimmed) does not fit in 64 bits (signed or unsigned)", at: at, kind: .outOfRange)
+          throw error(
+            "integer \(text.trimmed) does not fit in 64 bits (signed or unsigned)", at: at,
+            kind: .outOfRange)
         }
-        throw error("malformed <integer> \"\(text.trimmed)\": expected decimal digits or 0x and hex digits", at: at)
+        throw error(
+          "malformed <integer> \"\(text.trimmed)\": expected decimal digits or 0x and hex digits",
+          at: at)
       }
       return .integer(value)
     case .real:

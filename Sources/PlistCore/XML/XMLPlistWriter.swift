@@ -64,7 +64,7 @@ package enum XMLPlistWriter {
   /// - Parameters:
   ///   - node: the value to write; locations are ignored.
   ///   - depth: the nesting level of the element (0 for the root of a document).
-  ///   - indentUnit: one level of indentation, e.g. a tab or four spaces.
+  ///   - indentUnit: one level of indentation, for example a tab or four spaces.
   ///   - out: the buffer to append to.
   /// - Throws: `PlistError` of kind `.limitExceeded` when a container would sit at nesting
   ///   level `PlistLimits.maxDepth` or deeper (the root container is level 1).

@@ -19,7 +19,9 @@ package enum XMLPreservingWriter {
   ///   - original: the document as read (its `text` and `root` are the reference).
   /// - Returns: the bytes, in the original's text encoding (byte-order mark included).
   /// - Throws: `PlistError` of kind `.unsupported` or `.limitExceeded` from the canonical writer.
-  package static func write(_ root: PlistNode, over original: PlistDocument) throws(PlistError)
+  package static func write(
+    _ root: PlistNode, over original: PlistDocument
+  ) throws(PlistError)
     -> [UInt8]
   {
     guard original.format == .xml, !original.text.isEmpty, original.root.location.hasRange else {
@@ -83,7 +85,9 @@ private struct Splicer {
     return (Array(tail), true)
   }
 
-  /// Writes `node` where its original (if any) stood. `indent` is the indentation of the line
+  /// Writes `node` where its original (if any) stood.
+  ///
+  /// `indent` is the indentation of the line
   /// the node starts on, for new lines inside a canonical fragment.
   mutating func emit(
     _ node: PlistNode, original: PlistNode?, indent: [UInt8], into out: inout [UInt8]
@@ -104,7 +108,8 @@ private struct Splicer {
         try canonical(node, indent: indent, into: &out)
         return
       }
-      let index = Dictionary(units.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { a, _ in a })
+      let index = Dictionary(
+        units.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { a, _ in a })
       let layout = childLayout(units, container: o)
       out.append(contentsOf: slice(o.start, o.contentStart))
       for item in items {
@@ -128,7 +133,8 @@ private struct Splicer {
         return
       }
       let units = originals.map { (start: $0.keyLocation.start, end: $0.node.location.end) }
-      let index = Dictionary(units.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { a, _ in a })
+      let index = Dictionary(
+        units.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { a, _ in a })
       let layout = childLayout(units, container: o)
       out.append(contentsOf: slice(o.start, o.contentStart))
       for entry in dict.entries {
@@ -141,9 +147,11 @@ private struct Splicer {
             Splicer.appendKey(entry.key, into: &out)
           }
           out.append(contentsOf: slice(was.keyLocation.end, was.node.location.start))
-          let sameNode = entry.node.location.start == was.node.location.start
+          let sameNode =
+            entry.node.location.start == was.node.location.start
             && entry.node.location.end == was.node.location.end
-          try emit(entry.node, original: sameNode ? was.node : nil, indent: layout.indent, into: &out)
+          try emit(
+            entry.node, original: sameNode ? was.node : nil, indent: layout.indent, into: &out)
         } else {
           out.append(contentsOf: layout.separator)
           Splicer.appendKey(entry.key, into: &out)
@@ -163,7 +171,9 @@ private struct Splicer {
 
   /// The text before original child `k`: from the end of the previous child (or the start tag)
   /// to its start.
-  func leading(_ k: Int, _ units: [(start: UInt32, end: UInt32)], container: SourceLocation)
+  func leading(
+    _ k: Int, _ units: [(start: UInt32, end: UInt32)], container: SourceLocation
+  )
     -> ArraySlice<UInt8>
   {
     let from = k == 0 ? container.contentStart : units[k - 1].end
@@ -173,7 +183,9 @@ private struct Splicer {
   /// How a new child is placed among its siblings: the separator written before it (a line
   /// break and the siblings' indentation, or nothing when the container is on one line) and
   /// that indentation.
-  func childLayout(_ units: [(start: UInt32, end: UInt32)], container: SourceLocation)
+  func childLayout(
+    _ units: [(start: UInt32, end: UInt32)], container: SourceLocation
+  )
     -> (separator: [UInt8], indent: [UInt8])
   {
     let first = leading(0, units, container: container)

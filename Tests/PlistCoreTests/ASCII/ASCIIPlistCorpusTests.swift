@@ -306,8 +306,9 @@ struct ASCIIPlistCorpusTests {
 
   // MARK: - Mutations
 
-  /// Truncates every valid ASCII corpus file at strides and flips bytes along it: each read
-  /// must return or throw, never trap or hang. Bounded to a few thousand reads.
+  /// Truncates every valid ASCII corpus file at strides and flips bytes along it.
+  ///
+  /// Each read must return or throw, never trap or hang. Bounded to a few thousand reads.
   @Test func survivesTruncationAndByteFlips() throws {
     let clock = ContinuousClock()
     let started = clock.now

@@ -170,8 +170,9 @@ struct BinaryPlistCorpusTests {
     #expect(elapsed < .seconds(5))
   }
 
-  /// The go-plist round-trip files, rewritten by our writer: go-plist lays out objects as CF
-  /// does, and 18 of its 20 files come out byte-identical. The other two hold 4-byte reals
+  /// The go-plist round-trip files, rewritten by our writer.
+  ///
+  /// go-plist lays out objects as CF does, and 18 of its 20 files come out byte-identical. The other two hold 4-byte reals
   /// (`0x22`), which we write as 8-byte doubles (`0x23`) because the model keeps no width; they
   /// still read back to the same value.
   @Test func rewritesGoPlistFilesByteForByte() throws {

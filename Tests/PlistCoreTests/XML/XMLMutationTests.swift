@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import PlistCore
 
@@ -13,7 +13,9 @@ struct XMLMutationTests {
   static func mutations(of bytes: [UInt8]) -> [[UInt8]] {
     var out: [[UInt8]] = []
     let stride = max(1, bytes.count / 40)
-    for cut in Swift.stride(from: 0, to: bytes.count, by: stride) { out.append(Array(bytes[0..<cut])) }
+    for cut in Swift.stride(from: 0, to: bytes.count, by: stride) {
+      out.append(Array(bytes[0..<cut]))
+    }
     let replacements: [UInt8] = [0x3C, 0x3E, 0x2F, 0x26, 0x22, 0x00, 0xFF, 0x0A]
     var n = 0
     for i in Swift.stride(from: 0, to: bytes.count, by: max(1, bytes.count / 60)) {

@@ -21,17 +21,19 @@ func plist(_ body: String) -> String {
 
 @Suite struct XMLPlistReaderTests {
   @Test func readsIntegersAcrossTheWhole64BitRange() throws {
-    let doc = try readXML(plist("""
-      <array>
-      \t<integer>18446744073709551615</integer>
-      \t<integer>-65</integer>
-      \t<integer>-9223372036854775808</integer>
-      \t<integer>9223372036854775807</integer>
-      \t<integer>0x7fffffffffffffff</integer>
-      \t<integer>0123</integer>
-      \t<integer>-0</integer>
-      </array>
-      """))
+    let doc = try readXML(
+      plist(
+        """
+        <array>
+        \t<integer>18446744073709551615</integer>
+        \t<integer>-65</integer>
+        \t<integer>-9223372036854775808</integer>
+        \t<integer>9223372036854775807</integer>
+        \t<integer>0x7fffffffffffffff</integer>
+        \t<integer>0123</integer>
+        \t<integer>-0</integer>
+        </array>
+        """))
     let items = try #require(doc.root.value.arrayValue).map(\.value)
     #expect(items[0] == .integer(PlistInteger(UInt64.max)))
     #expect(items[1] == .integer(PlistInteger(Int64(-65))))
@@ -61,7 +63,8 @@ func plist(_ body: String) -> String {
   }
 
   @Test func keepsNaNAndInfinities() throws {
-    let doc = try readXML("<array><real>nan</real><real>+infinity</real><real>-INF</real><real>-0.0</real></array>")
+    let doc = try readXML(
+      "<array><real>nan</real><real>+infinity</real><real>-INF</real><real>-0.0</real></array>")
     let items = try #require(doc.root.value.arrayValue)
     guard case .real(let nan) = items[0].value, case .real(let inf) = items[1].value,
       case .real(let minusInf) = items[2].value, case .real(let minusZero) = items[3].value
@@ -76,7 +79,8 @@ func plist(_ body: String) -> String {
   }
 
   @Test func readsOldAndFarDatesTheSameUnderEveryTimeZone() throws {
-    let text = "<array><date>1931-05-06T01:02:03Z</date><date>0001-01-01T00:00:00Z</date>"
+    let text =
+      "<array><date>1931-05-06T01:02:03Z</date><date>0001-01-01T00:00:00Z</date>"
       + "<date>4001-12-31T23:59:59Z</date><date>1900-02-28T12:00:00Z</date></array>"
     var results: [[Double]] = []
     let saved = ProcessInfo.processInfo.environment["TZ"]
@@ -84,10 +88,11 @@ func plist(_ body: String) -> String {
       setenv("TZ", zone, 1)
       tzset()
       let doc = try readXML(text)
-      results.append(try #require(doc.root.value.arrayValue).compactMap {
-        if case .date(let d) = $0.value { return d.secondsSinceReferenceDate }
-        return nil
-      })
+      results.append(
+        try #require(doc.root.value.arrayValue).compactMap {
+          if case .date(let d) = $0.value { return d.secondsSinceReferenceDate }
+          return nil
+        })
     }
     if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
     tzset()
@@ -96,8 +101,11 @@ func plist(_ body: String) -> String {
     // Values checked against Python: (datetime(1931,5,6,1,2,3) - datetime(2001,1,1)).total_seconds()
     #expect(results[0] == [-2_198_271_477, -63_113_904_000, 63_145_439_999, -3_182_241_600])
     let written = results[0].map { PlistDate(secondsSinceReferenceDate: $0).xmlString }
-    #expect(written == ["1931-05-06T01:02:03Z", "0001-01-01T00:00:00Z", "4001-12-31T23:59:59Z",
-                        "1900-02-28T12:00:00Z"])
+    #expect(
+      written == [
+        "1931-05-06T01:02:03Z", "0001-01-01T00:00:00Z", "4001-12-31T23:59:59Z",
+        "1900-02-28T12:00:00Z",
+      ])
   }
 
   @Test func carriesOverOutOfRangeDateFieldsAsApple() throws {
@@ -110,7 +118,8 @@ func plist(_ body: String) -> String {
   }
 
   @Test func readsSignedFourDigitYearsAndRefusesWiderOnes() throws {
-    let doc = try readXML("<array><date>-001-01-01T00:00:00Z</date><date>0000-01-02T00:00:00Z</date></array>")
+    let doc = try readXML(
+      "<array><date>-001-01-01T00:00:00Z</date><date>0000-01-02T00:00:00Z</date></array>")
     let dates = try #require(doc.root.value.arrayValue).compactMap { node -> PlistDate? in
       if case .date(let d) = node.value { return d }
       return nil
@@ -119,16 +128,20 @@ func plist(_ body: String) -> String {
     #expect(dates.allSatisfy { $0.isInSupportedRange })
     #expect(throws: PlistError.self) { try readXML("<date>10000-01-01T00:00:00Z</date>") }
     #expect(!PlistDate(secondsSinceReferenceDate: .nan).isInSupportedRange)
-    #expect(!PlistDate(year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0).isInSupportedRange)
+    #expect(
+      !PlistDate(year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0).isInSupportedRange)
   }
 
   @Test func refusesFractionalSecondsAsApple() {
-    let error = #expect(throws: PlistError.self) { try readXML("<date>2001-01-01T00:00:00.5Z</date>") }
+    let error = #expect(throws: PlistError.self) {
+      try readXML("<date>2001-01-01T00:00:00.5Z</date>")
+    }
     #expect(error?.column == 7)
   }
 
   @Test func decodesEntitiesCharacterReferencesAndCDATA() throws {
-    let doc = try readXML("""
+    let doc = try readXML(
+      """
       <array><string>&amp;&lt;&gt;&quot;&apos;&#65;&#x42;&#128664;&#x1F698;</string>\
       <string><![CDATA[<raw> & ]]]]><![CDATA[>]]>tail</string><string/><string></string></array>
       """)
@@ -140,17 +153,19 @@ func plist(_ body: String) -> String {
   }
 
   @Test func acceptsCommentsAndProcessingInstructionsBetweenKeyAndValue() throws {
-    let doc = try readXML(plist("""
-      <dict>
-      \t<key>A</key> <!-- why A --> <?editor note?>
-      \t<string>a<!-- inside -->b</string>
-      \t<!-- between entries -->
-      \t<key>B</key>
-      \t<true></true>
-      \t<key>C</key>
-      \t<false/>
-      </dict>
-      """))
+    let doc = try readXML(
+      plist(
+        """
+        <dict>
+        \t<key>A</key> <!-- why A --> <?editor note?>
+        \t<string>a<!-- inside -->b</string>
+        \t<!-- between entries -->
+        \t<key>B</key>
+        \t<true></true>
+        \t<key>C</key>
+        \t<false/>
+        </dict>
+        """))
     let dict = try #require(doc.root.value.dictionaryValue)
     #expect(dict.keys == ["A", "B", "C"])
     #expect(dict["A"]?.value == .string("ab"))
@@ -159,7 +174,8 @@ func plist(_ body: String) -> String {
   }
 
   @Test func keepsDuplicateKeysAndLooksUpTheLast() throws {
-    let doc = try readXML("<dict><key>k</key><string>1</string><key>k</key><string>2</string></dict>")
+    let doc = try readXML(
+      "<dict><key>k</key><string>1</string><key>k</key><string>2</string></dict>")
     let dict = try #require(doc.root.value.dictionaryValue)
     #expect(dict.count == 2)
     #expect(dict["k"]?.value == .string("2"))
@@ -167,7 +183,8 @@ func plist(_ body: String) -> String {
   }
 
   @Test func readsDataWithLineBreaksAndEmptyContainers() throws {
-    let doc = try readXML("<array><data>\n\tPGJp\n\tbmFy\r\n eT4=\n</data><data/><dict/><array/></array>")
+    let doc = try readXML(
+      "<array><data>\n\tPGJp\n\tbmFy\r\n eT4=\n</data><data/><dict/><array/></array>")
     let items = try #require(doc.root.value.arrayValue).map(\.value)
     #expect(items[0] == .data(Data("<binary>".utf8)))
     #expect(items[1] == .data(Data()))
@@ -189,16 +206,19 @@ func plist(_ body: String) -> String {
   }
 
   @Test func recordsLinesColumnsAndByteRanges() throws {
-    let text = "<plist>\n<dict>\n\t<key>CFBundleName</key>\n\t<string>App</string>\n</dict>\n</plist>\n"
+    let text =
+      "<plist>\n<dict>\n\t<key>CFBundleName</key>\n\t<string>App</string>\n</dict>\n</plist>\n"
     let doc = try readXML(text)
     let root = doc.root.location
     #expect((root.line, root.column, root.start, root.contentStart) == (2, 1, 8, 14))
     #expect(Int(root.end) == text.utf8.count - 10)
     let entry = try #require(doc.root.value.dictionaryValue?.entries.first)
     #expect((entry.keyLocation.line, entry.keyLocation.column) == (3, 2))
-    #expect(Array(Array(text.utf8)[entry.keyLocation.range]) == Array("<key>CFBundleName</key>".utf8))
+    #expect(
+      Array(Array(text.utf8)[entry.keyLocation.range]) == Array("<key>CFBundleName</key>".utf8))
     #expect((entry.node.location.line, entry.node.location.column) == (4, 2))
-    #expect(Array(Array(text.utf8)[entry.node.location.range]) == Array("<string>App</string>".utf8))
+    #expect(
+      Array(Array(text.utf8)[entry.node.location.range]) == Array("<string>App</string>".utf8))
   }
 
   @Test func countsLoneCarriageReturnsAsLineBreaks() {
@@ -209,21 +229,25 @@ func plist(_ body: String) -> String {
   }
 
   @Test func neverExpandsDoctypeOrExternalEntities() throws {
-    let doc = try readXML("""
+    let doc = try readXML(
+      """
       <?xml version="1.0"?>
       <!DOCTYPE plist SYSTEM "file:///etc/passwd">
       <plist><string>safe</string></plist>
       """)
     #expect(doc.root.value == .string("safe"))
     let error = #expect(throws: PlistError.self) {
-      try readXML("<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><plist><string>&x;</string></plist>")
+      try readXML(
+        "<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><plist><string>&x;</string></plist>"
+      )
     }
     #expect(error?.message.contains("internal subset") == true)
     #expect(throws: PlistError.self) { try readXML("<plist><string>&x;</string></plist>") }
   }
 
   @Test func limitsNestingDepthWithoutOverflowingTheStack() {
-    let deep = String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000)
+    let deep =
+      String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000)
     let error = #expect(throws: PlistError.self) { try readXML(deep) }
     #expect(error?.kind == .limitExceeded)
     #expect(error?.message.contains("512") == true)

@@ -1,21 +1,26 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import PlistCore
 
 /// The lines that differ between two texts, as one contiguous changed region (enough for a
 /// single edit): how many lines it removes and how many it adds.
 func changedLines(_ before: [UInt8], _ after: [UInt8]) -> (removed: [String], added: [String]) {
-  let a = String(decoding: before, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-  let b = String(decoding: after, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+  let a = String(decoding: before, as: UTF8.self).split(
+    separator: "\n", omittingEmptySubsequences: false)
+  let b = String(decoding: after, as: UTF8.self).split(
+    separator: "\n", omittingEmptySubsequences: false)
   var prefix = 0
   while prefix < min(a.count, b.count), a[prefix] == b[prefix] { prefix += 1 }
   var suffix = 0
-  while suffix < min(a.count, b.count) - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+  while suffix < min(a.count, b.count) - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+  {
     suffix += 1
   }
-  return (a[prefix..<(a.count - suffix)].map(String.init), b[prefix..<(b.count - suffix)].map(String.init))
+  return (
+    a[prefix..<(a.count - suffix)].map(String.init), b[prefix..<(b.count - suffix)].map(String.init)
+  )
 }
 
 @Suite struct XMLPreservingWriterTests {
@@ -39,7 +44,9 @@ func changedLines(_ before: [UInt8], _ after: [UInt8]) -> (removed: [String], ad
 
     """
 
-  func edit(_ text: String, _ change: (inout PlistNode) -> Void) throws -> (String, [String], [String]) {
+  func edit(
+    _ text: String, _ change: (inout PlistNode) -> Void
+  ) throws -> (String, [String], [String]) {
     let doc = try readXML(text)
     var root = doc.root
     change(&root)
@@ -82,22 +89,32 @@ func changedLines(_ before: [UInt8], _ after: [UInt8]) -> (removed: [String], ad
       items.append(PlistNode(.string("UIInterfaceOrientationLandscapeLeft")))
       d.entries[1].node.value = .array(items)
       d.entries.append(PlistEntry(key: "LSRequiresIPhoneOS", node: PlistNode(.boolean(true))))
-      d.entries.append(PlistEntry(key: "Nested", node: PlistNode(.dictionary(PlistDictionary([
-        PlistEntry(key: "a", node: PlistNode(.integer(PlistInteger(1))))
-      ])))))
+      d.entries.append(
+        PlistEntry(
+          key: "Nested",
+          node: PlistNode(
+            .dictionary(
+              PlistDictionary([
+                PlistEntry(key: "a", node: PlistNode(.integer(PlistInteger(1))))
+              ])))))
       root.value = .dictionary(d)
     }
     // Two separate insertions: the changed region spans from the first to the second.
-    #expect(removed == ["    </array>", "    <!-- about the version -->", "    <key>CFBundleVersion</key>",
-                        "    <string>12</string>"])
-    #expect(added == [
-      "        <string>UIInterfaceOrientationLandscapeLeft</string>",
-      "    </array>", "    <!-- about the version -->", "    <key>CFBundleVersion</key>",
-      "    <string>12</string>",
-      "    <key>LSRequiresIPhoneOS</key>", "    <true/>",
-      "    <key>Nested</key>", "    <dict>", "        <key>a</key>", "        <integer>1</integer>",
-      "    </dict>",
-    ])
+    #expect(
+      removed == [
+        "    </array>", "    <!-- about the version -->", "    <key>CFBundleVersion</key>",
+        "    <string>12</string>",
+      ])
+    #expect(
+      added == [
+        "        <string>UIInterfaceOrientationLandscapeLeft</string>",
+        "    </array>", "    <!-- about the version -->", "    <key>CFBundleVersion</key>",
+        "    <string>12</string>",
+        "    <key>LSRequiresIPhoneOS</key>", "    <true/>",
+        "    <key>Nested</key>", "    <dict>", "        <key>a</key>",
+        "        <integer>1</integer>",
+        "    </dict>",
+      ])
   }
 
   @Test func removingAnEntryTakesItsLeadingCommentAndLines() throws {
@@ -106,21 +123,29 @@ func changedLines(_ before: [UInt8], _ after: [UInt8]) -> (removed: [String], ad
       d.entries.remove(at: 2)
       root.value = .dictionary(d)
     }
-    #expect(removed == ["    <!-- about the version -->", "    <key>CFBundleVersion</key>",
-                        "    <string>12</string>"])
+    #expect(
+      removed == [
+        "    <!-- about the version -->", "    <key>CFBundleVersion</key>",
+        "    <string>12</string>",
+      ])
     #expect(added.isEmpty)
   }
 
   @Test func keepsCRLFAndTabsForNewLines() throws {
-    let text = "<plist version=\"1.0\">\r\n<dict>\r\n\t<key>A</key>\r\n\t<string>a</string>\r\n</dict>\r\n</plist>\r\n"
+    let text =
+      "<plist version=\"1.0\">\r\n<dict>\r\n\t<key>A</key>\r\n\t<string>a</string>\r\n</dict>\r\n</plist>\r\n"
     let doc = try readXML(text)
     var root = doc.root
-    root.value = .dictionary(PlistDictionary(doc.root.value.dictionaryValue!.entries + [
-      PlistEntry(key: "B", node: PlistNode(.array([PlistNode(.string("b"))])))
-    ]))
+    root.value = .dictionary(
+      PlistDictionary(
+        doc.root.value.dictionaryValue!.entries + [
+          PlistEntry(key: "B", node: PlistNode(.array([PlistNode(.string("b"))])))
+        ]))
     let out = String(decoding: try XMLPreservingWriter.write(root, over: doc), as: UTF8.self)
-    #expect(out == "<plist version=\"1.0\">\r\n<dict>\r\n\t<key>A</key>\r\n\t<string>a</string>\r\n"
-      + "\t<key>B</key>\r\n\t<array>\r\n\t\t<string>b</string>\r\n\t</array>\r\n</dict>\r\n</plist>\r\n")
+    #expect(
+      out == "<plist version=\"1.0\">\r\n<dict>\r\n\t<key>A</key>\r\n\t<string>a</string>\r\n"
+        + "\t<key>B</key>\r\n\t<array>\r\n\t\t<string>b</string>\r\n\t</array>\r\n</dict>\r\n</plist>\r\n"
+    )
   }
 
   @Test func movingAnEntryMovesItsLines() throws {
@@ -140,7 +165,9 @@ func changedLines(_ before: [UInt8], _ after: [UInt8]) -> (removed: [String], ad
     #expect(try XMLPreservingWriter.write(doc.root, over: doc) == le)
   }
 
-  static let corpusXML = XMLCorpusTests.xmlEntries.filter { !XMLCorpusTests.mustFail($0) && !$0.note.hasPrefix("FUZZ") }
+  static let corpusXML = XMLCorpusTests.xmlEntries.filter {
+    !XMLCorpusTests.mustFail($0) && !$0.note.hasPrefix("FUZZ")
+  }
 
   @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment), arguments: corpusXML)
   func writesEveryCorpusFileBackByteForByte(entry: Corpus.Entry) throws {
@@ -156,7 +183,8 @@ func changedLines(_ before: [UInt8], _ after: [UInt8]) -> (removed: [String], ad
     guard case .dictionary(let original) = doc.root.value, let first = original.entries.first,
       doc.encoding == .utf8, first.keyLocation.line != first.node.location.line
     else { return }  // Only multi-line UTF-8 dictionaries have a line-level expectation.
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = String(decoding: data, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
     // Rename the first key: exactly its line changes.
     var renamed = original
     renamed.entries[0].key = first.key + "X"
@@ -170,8 +198,11 @@ func changedLines(_ before: [UInt8], _ after: [UInt8]) -> (removed: [String], ad
     inserted.entries.append(PlistEntry(key: "InfoscopeTest", node: PlistNode(.string("v"))))
     root.value = .dictionary(inserted)
     diff = changedLines(Array(data), try XMLPreservingWriter.write(root, over: doc))
-    #expect(diff.added.filter { !diff.removed.contains($0) }.map { $0.trimmingCharacters(in: .whitespaces) }
-      == ["<key>InfoscopeTest</key>", "<string>v</string>"])
+    #expect(
+      diff.added.filter { !diff.removed.contains($0) }.map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+        == ["<key>InfoscopeTest</key>", "<string>v</string>"])
     // Remove the last entry: only its lines go.
     var removed = original
     let last = removed.entries.removeLast()
@@ -180,15 +211,18 @@ func changedLines(_ before: [UInt8], _ after: [UInt8]) -> (removed: [String], ad
     diff = changedLines(Array(data), out)
     #expect(diff.added.isEmpty)
     let keyLine = Int(last.keyLocation.line)
-    let endLine = keyLine + data[Int(last.keyLocation.start)..<Int(last.node.location.end)]
+    let endLine =
+      keyLine
+      + data[Int(last.keyLocation.start)..<Int(last.node.location.end)]
       .filter { $0 == 0x0A }.count
     let entryLines = lines[(keyLine - 1)..<endLine].map(String.init)
     #expect(Array(diff.removed.suffix(entryLines.count)) == entryLines, "\(entry.path)")
     // Anything else removed is the blank lines or comments that led up to the entry.
-    #expect(diff.removed.dropLast(entryLines.count).allSatisfy {
-      let t = $0.trimmingCharacters(in: .whitespaces)
-      return t.isEmpty || (t.hasPrefix("<!--") && t.hasSuffix("-->"))
-    })
+    #expect(
+      diff.removed.dropLast(entryLines.count).allSatisfy {
+        let t = $0.trimmingCharacters(in: .whitespaces)
+        return t.isEmpty || (t.hasPrefix("<!--") && t.hasSuffix("-->"))
+      })
     #expect(try PlistReader.read(Data(out)).root == root)
   }
 }
