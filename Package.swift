@@ -4,7 +4,9 @@ import PackageDescription
 /// infoscope: an inspector, linter and editor for the property lists of Apple app bundles.
 ///
 /// Modules depend downwards only (see ../shared/STYLE.md, "Sources and modules"):
-/// `PlistCore` ← `PlistCLI` ← `infoscope`. Cross-module API is `package`, never `public`.
+/// `PlistCore` ← `PlistBundle` ← `PlistCLI` ← `infoscope`; `CZip` (libzip) and `COpenSSL`
+/// (libcrypto) are Debian's C libraries, linked by name through module maps. Cross-module API
+/// is `package`, never `public`.
 let package = Package(
   name: "infoscope",
   products: [
@@ -12,11 +14,15 @@ let package = Package(
   ],
   targets: [
     .target(name: "PlistCore"),
-    .target(name: "PlistCLI", dependencies: ["PlistCore"]),
+    .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
+    .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+    .target(name: "PlistBundle", dependencies: ["PlistCore", "CZip", "COpenSSL"]),
+    .target(name: "PlistCLI", dependencies: ["PlistCore", "PlistBundle"]),
     .executableTarget(name: "infoscope", dependencies: ["PlistCLI"]),
     .executableTarget(name: "infoscope-bench", dependencies: ["PlistCore"]),
     .target(name: "TestSupport", dependencies: ["PlistCore"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
+    .testTarget(name: "PlistBundleTests", dependencies: ["PlistBundle", "PlistCore", "TestSupport"]),
     .testTarget(name: "PlistCLITests", dependencies: ["PlistCLI", "PlistCore", "TestSupport"]),
     .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
   ],

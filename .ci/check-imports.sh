@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 declare -A allowed=(
   [PlistCore]="Foundation Glibc"
-  [PlistBundle]="PlistCore Foundation Glibc CZip"
+  [PlistBundle]="PlistCore Foundation Glibc CZip COpenSSL"
   [PlistRules]="PlistCore PlistBundle Foundation Glibc"
   [PlistEditing]="PlistCore Foundation Glibc"
   [PlistUI]="PlistCore PlistBundle PlistRules PlistEditing Foundation Glibc"
@@ -23,6 +23,6 @@ for dir in Sources/*/; do
       *" $imported "*) ;;
       *) echo "$file: $module may not import $imported"; status=1 ;;
     esac
-  done < <(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import ' "$dir" --include='*.swift' | sed -E 's/^([^:]+):([0-9]+):/\1:\2:/')
+  done < <(grep -rnE '^(@[A-Za-z_]+[[:space:]]+)*import ' "$dir" --include='*.swift' | sed -E 's/^([^:]+):([0-9]+):/\1:\2:/')
 done
 exit $status

@@ -1,0 +1,2 @@
+// libzip, from Debian's libzip-dev: .ipa files are read in memory through it.
+#include <zip.h>
