@@ -95,6 +95,9 @@ struct BinaryPlistDecoder {
   let nodeBudget: Int
 
   static let inProgress = UInt32.max
+  /// A container decoded before and not remembered: decoded again if referenced again (CF
+  /// never shares containers, so caching them would cost every file for a rare case).
+  static let decodedContainer = UInt32.max - 1
 
   init(bytes: UnsafeRawBufferPointer, trailer: BinaryPlistTrailer) {
     self.bytes = bytes
@@ -103,6 +106,9 @@ struct BinaryPlistDecoder {
     referenceWidth = trailer.referenceWidth
     objectCount = trailer.objectCount
     state = [UInt32](repeating: 0, count: trailer.objectCount)
+    // Most objects are strings and data, decoded once and remembered: reserve for them.
+    cache.reserveCapacity(min(trailer.objectCount, 1 << 16))
+    cacheSizes.reserveCapacity(min(trailer.objectCount, 1 << 16))
     nodeBudget = max(bytes.count &* BinaryPlistReader.maxNodesPerByte, 1 << 16)
   }
 
@@ -112,7 +118,7 @@ struct BinaryPlistDecoder {
   mutating func node(_ index: Int, depth: Int) throws(PlistError) -> PlistNode {
     let status = state[index]
     let offset = trailer.offset(of: index, in: bytes)
-    if status != 0 {
+    if status != 0 && status != BinaryPlistDecoder.decodedContainer {
       if status == BinaryPlistDecoder.inProgress {
         throw PlistError(
           .malformed,
@@ -176,7 +182,6 @@ struct BinaryPlistDecoder {
     let (count, start) = try countAndStart(marker, offset, .array)
     let end = try extent(start, count, unit: referenceWidth, offset, .array, "references")
     state[index] = BinaryPlistDecoder.inProgress
-    let before = nodeCount
     var children: [PlistNode] = []
     children.reserveCapacity(count)
     var p = start
@@ -186,9 +191,8 @@ struct BinaryPlistDecoder {
       p &+= referenceWidth
     }
     try produced(1)
-    let node = PlistNode(.array(children), location: location(offset, end))
-    remember(index, node, size: nodeCount &- before)
-    return node
+    state[index] = BinaryPlistDecoder.decodedContainer
+    return PlistNode(.array(children), location: location(offset, end))
   }
 
   private mutating func dictionary(
@@ -205,7 +209,6 @@ struct BinaryPlistDecoder {
     }
     let end = try extent(start, units, unit: referenceWidth, offset, .dictionary, "references")
     state[index] = BinaryPlistDecoder.inProgress
-    let before = nodeCount
     var entries: [PlistEntry] = []
     entries.reserveCapacity(count)
     let valuesStart = start &+ count &* referenceWidth
@@ -234,9 +237,8 @@ struct BinaryPlistDecoder {
       entries.append(PlistEntry(key: key, keyLocation: keyNode.location, node: value))
     }
     try produced(1)
-    let node = PlistNode(.dictionary(PlistDictionary(entries)), location: location(offset, end))
-    remember(index, node, size: nodeCount &- before)
-    return node
+    state[index] = BinaryPlistDecoder.decodedContainer
+    return PlistNode(.dictionary(PlistDictionary(entries)), location: location(offset, end))
   }
 
   /// The nesting of a container inside one at `parentDepth`, checked against the limit.

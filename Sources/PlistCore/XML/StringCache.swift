@@ -18,9 +18,18 @@ struct StringCache {
 
   /// Only strings of `16...maxLength` UTF-8 bytes are cached.
   static let maxLength = 64
-  private static let capacity = 1 << 13
-  private var slots = [Slot](repeating: Slot(), count: StringCache.capacity)
+  private let capacity: Int
+  private var slots: [Slot]
   private var used = 0
+
+  /// Creates a cache sized for a text of `textBytes` bytes: one slot per 32 bytes of text,
+  /// from 64 to 8,192 slots (a power of two), so small documents pay almost nothing for it.
+  init(textBytes: Int) {
+    var capacity = 64
+    while capacity < 8_192, capacity * 32 < textBytes { capacity <<= 1 }
+    self.capacity = capacity
+    slots = [Slot](repeating: Slot(), count: capacity)
+  }
 
   /// The string for `bytes[range]`, from the cache or decoded and remembered; nil when the
   /// bytes are not valid UTF-8.
@@ -52,7 +61,7 @@ struct StringCache {
     h ^= h >> 32
     let hash = UInt32(truncatingIfNeeded: h)
     let isASCII = high & 0x8080_8080_8080_8080 == 0
-    let mask = StringCache.capacity - 1
+    let mask = capacity - 1
     var slot = Int(hash) & mask
     while let existing = slots[slot].string {
       if slots[slot].hash == hash, Int(slots[slot].count) == range.count,
@@ -65,7 +74,7 @@ struct StringCache {
     guard
       let made = isASCII ? String(decoding: slice, as: UTF8.self) : StringCache.makeString(slice)
     else { return nil }
-    if used < StringCache.capacity / 2 {
+    if used < capacity / 2 {
       slots[slot] = Slot(
         hash: hash, start: Int32(truncatingIfNeeded: range.lowerBound),
         count: Int32(range.count), string: made)

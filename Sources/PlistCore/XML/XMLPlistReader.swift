@@ -120,12 +120,13 @@ struct XMLScanner {
   var lineStart = 0
   var depth = 0
   /// Repeated keys and short strings share one storage.
-  var strings = StringCache()
+  var strings: StringCache
   /// True when the text holds a carriage return; without one, lines are counted with `memchr`.
   let hasCarriageReturn: Bool
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
+    strings = StringCache(textBytes: bytes.count)
     if let base = bytes.baseAddress {
       hasCarriageReturn = memchr(base, 0x0D, bytes.count) != nil
     } else {

@@ -1,0 +1,267 @@
+import PlistCore
+
+/// Finds the files of one bundle folder and of the bundles it holds, over any `FileTree`.
+///
+/// Where things live follows Apple's "Placing content in a bundle"
+/// (https://developer.apple.com/documentation/bundleresources/placing-content-in-a-bundle):
+/// iOS-style bundles keep `Info.plist`, the executable and resources at the root; macOS bundles
+/// keep them in `Contents/`, `Contents/MacOS/` and `Contents/Resources/`. Nested bundles are
+/// looked for in `PlugIns/`, `Extensions/`, `Watch/`, `AppClips/`, `Frameworks/` and, on macOS,
+/// `Contents/XPCServices/`, `Contents/Library/LoginItems/` and
+/// `Contents/Library/SystemExtensions/`. Symbolic links are never followed.
+package struct BundleWalker {
+  /// The tree the bundle lies in.
+  package let tree: any FileTree
+  /// The most bytes read from one property list.
+  package var maxPropertyListBytes = 256 << 20
+  /// The deepest chain of bundles inside bundles that is walked.
+  package var maxNesting = 8
+
+  /// Creates a walker over `tree`.
+  package init(tree: any FileTree) { self.tree = tree }
+
+  /// The places nested bundles live, relative to the bundle folder, with their kind.
+  static let nestedPlaces: [(folder: String, suffix: String, kind: BundleKind)] = [
+    ("PlugIns", ".appex", .appExtension),
+    ("Extensions", ".appex", .appExtension),
+    ("Watch", ".app", .watchApplication),
+    ("AppClips", ".app", .appClip),
+    ("Frameworks", ".framework", .framework),
+    ("Contents/PlugIns", ".appex", .appExtension),
+    ("Contents/Extensions", ".appex", .appExtension),
+    ("Contents/Frameworks", ".framework", .framework),
+    ("Contents/XPCServices", ".xpc", .xpcService),
+    ("Contents/Library/LoginItems", ".app", .loginItem),
+    ("Contents/Library/SystemExtensions", ".systemextension", .systemExtension),
+  ]
+
+  /// The kind of a bundle folder from its name alone.
+  package static func kind(ofFolder name: String) -> BundleKind? {
+    switch name.split(separator: ".").last.map({ $0.lowercased() }) {
+    case "app": .application
+    case "appex": .appExtension
+    case "framework": .framework
+    case "xpc": .xpcService
+    case "systemextension": .systemExtension
+    case "bundle", "plugin", "kext", "qlgenerator", "mdimporter", "saver": .bundle
+    default: nil
+    }
+  }
+
+  /// Walks the bundle folder at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: the folder's path in the tree (`""` when the tree is the bundle).
+  ///   - kind: what kind of bundle it is.
+  ///   - depth: how deep inside other bundles it lies.
+  /// - Returns: the bundle, its files and the bundles it holds; files that cannot be read are
+  ///   kept with their `problem`.
+  package func walk(_ path: String, kind: BundleKind, depth: Int = 0) -> BundleNode {
+    let layout = layout(of: path)
+    let contents = contentsFolder(path, layout)
+    let resources = resourcesFolder(path, layout)
+    var files: [BundleFile] = []
+    let infoPath = join(layout == .shallow ? path : resources, "Info.plist")
+    let infoAt = layout == .deep ? join(contents, "Info.plist") : infoPath
+    if tree.entry(at: infoAt) != nil {
+      files.append(readPropertyList(infoAt, role: .infoPlist))
+    }
+    let info = files.first?.document?.root.value.dictionaryValue
+    for name in ["PrivacyInfo.xcprivacy"] {
+      for folder in Set([contents, resources]) where tree.entry(at: join(folder, name)) != nil {
+        files.append(readPropertyList(join(folder, name), role: .privacyManifest))
+      }
+    }
+    for name in ["embedded.mobileprovision", "embedded.provisionprofile"] {
+      let candidate = join(contents, name)
+      if let entry = tree.entry(at: candidate), entry.kind == .file {
+        files.append(BundleFile(path: candidate, role: .provisioningProfile, size: entry.size))
+      }
+    }
+    files += localizedInfoPlists(in: resources)
+    files += namedFiles(
+      info: info, path: path, layout: layout, contents: contents,
+      resources: resources)
+    var children: [BundleNode] = []
+    if depth < maxNesting {
+      for place in BundleWalker.nestedPlaces {
+        let folder = join(path, place.folder)
+        guard tree.entry(at: folder)?.kind == .directory,
+          let entries = try? tree.children(of: folder)
+        else { continue }
+        for entry in entries
+        where entry.kind == .directory && entry.name.lowercased().hasSuffix(place.suffix) {
+          children.append(walk(entry.path, kind: place.kind, depth: depth + 1))
+        }
+      }
+    }
+    return BundleNode(
+      path: path, kind: kind, layout: layout, files: files, children: children,
+      platforms: PlatformDetector.platforms(info: info, layout: layout))
+  }
+
+  /// Reads and parses the property list at `path`, keeping any error on the file.
+  package func readPropertyList(_ path: String, role: FileRole) -> BundleFile {
+    let size = tree.entry(at: path)?.size ?? 0
+    do {
+      let bytes = try tree.contents(of: path, limit: maxPropertyListBytes)
+      do {
+        let document = try PlistReader.read(bytes: bytes, file: path)
+        return BundleFile(path: path, role: role, size: bytes.count, document: document)
+      } catch {
+        return BundleFile(
+          path: path, role: role, size: bytes.count, problem: BundleError(error, path: path))
+      }
+    } catch {
+      return BundleFile(path: path, role: role, size: size, problem: error.at(path))
+    }
+  }
+
+  // MARK: Layout
+
+  func layout(of path: String) -> BundleLayout {
+    if tree.entry(at: join(path, "Contents"))?.kind == .directory { return .deep }
+    if tree.entry(at: join(path, "Versions"))?.kind == .directory,
+      tree.entry(at: join(path, "Info.plist")) == nil
+    {
+      return .versionedFramework
+    }
+    return .shallow
+  }
+
+  func contentsFolder(_ path: String, _ layout: BundleLayout) -> String {
+    switch layout {
+    case .shallow: path
+    case .deep: join(path, "Contents")
+    case .versionedFramework: versionFolder(path)
+    }
+  }
+
+  func resourcesFolder(_ path: String, _ layout: BundleLayout) -> String {
+    switch layout {
+    case .shallow: path
+    case .deep: join(path, "Contents/Resources")
+    case .versionedFramework: join(versionFolder(path), "Resources")
+    }
+  }
+
+  /// The real version folder of a versioned framework (`Versions/A`), not the `Current` link.
+  func versionFolder(_ path: String) -> String {
+    let versions = join(path, "Versions")
+    let real = (try? tree.children(of: versions))?.first { $0.kind == .directory }
+    return real?.path ?? join(versions, "A")
+  }
+
+  func join(_ a: String, _ b: String) -> String {
+    a.isEmpty ? b : b.isEmpty ? a : a + "/" + b
+  }
+
+  // MARK: Files named by the bundle
+
+  /// Every `*.lproj/InfoPlist.strings` (any letter case: a wrongly cased name is kept so that a
+  /// rule can say so) in the resources folder.
+  func localizedInfoPlists(in resources: String) -> [BundleFile] {
+    guard let entries = try? tree.children(of: resources) else { return [] }
+    var found: [BundleFile] = []
+    for folder in entries where folder.kind == .directory && folder.name.hasSuffix(".lproj") {
+      guard let inside = try? tree.children(of: folder.path) else { continue }
+      for file in inside where file.kind == .file {
+        let lower = file.name.lowercased()
+        if lower == "infoplist.strings" {
+          found.append(readPropertyList(file.path, role: .infoPlistStrings))
+        }
+      }
+    }
+    return found
+  }
+
+  /// The executable, icon images and launch storyboard the Info.plist names; a name with no
+  /// file behind it is kept with a `.notFound` problem.
+  func namedFiles(
+    info: PlistDictionary?, path: String, layout: BundleLayout, contents: String,
+    resources: String
+  ) -> [BundleFile] {
+    guard let info else { return [] }
+    var files: [BundleFile] = []
+    if let executable = info["CFBundleExecutable"]?.value.stringValue, !executable.isEmpty,
+      !executable.contains("$(")
+    {
+      let folder = layout == .deep ? join(contents, "MacOS") : contents
+      let candidate = join(folder, executable)
+      if let entry = tree.entry(at: candidate), entry.kind == .file {
+        files.append(BundleFile(path: candidate, role: .executable, size: entry.size))
+      } else {
+        files.append(
+          BundleFile(
+            path: candidate, role: .executable,
+            problem: BundleError(
+              .notFound, "CFBundleExecutable names \"\(executable)\", which is not in the bundle",
+              path: candidate)))
+      }
+    }
+    files += iconImages(info: info, folder: resources)
+    if let storyboard = info["UILaunchStoryboardName"]?.value.stringValue, !storyboard.isEmpty {
+      files.append(launchStoryboard(storyboard, resources: resources))
+    }
+    return files
+  }
+
+  /// The PNG files named by `CFBundleIcons` / `CFBundleIcons~ipad` (`CFBundleIconFiles` of the
+  /// primary icon), the older `CFBundleIconFiles`, and `CFBundleIconFile`; each name matches its
+  /// `@2x`, `@3x` and `~ipad` variants, as iOS looks them up.
+  func iconImages(info: PlistDictionary, folder: String) -> [BundleFile] {
+    var names: [String] = []
+    for key in ["CFBundleIcons", "CFBundleIcons~ipad"] {
+      let primary = info[key]?.value.dictionaryValue?["CFBundlePrimaryIcon"]?.value
+      for node in primary?.dictionaryValue?["CFBundleIconFiles"]?.value.arrayValue ?? [] {
+        if let s = node.value.stringValue { names.append(s) }
+      }
+      if let s = primary?.stringValue { names.append(s) }  // iOS 18 asset-catalog form
+    }
+    for node in info["CFBundleIconFiles"]?.value.arrayValue ?? [] {
+      if let s = node.value.stringValue { names.append(s) }
+    }
+    if let s = info["CFBundleIconFile"]?.value.stringValue, !s.isEmpty { names.append(s) }
+    guard !names.isEmpty, let entries = try? tree.children(of: folder) else { return [] }
+    var seen: Set<String> = []
+    var files: [BundleFile] = []
+    for name in names {
+      let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+      for entry in entries where entry.kind == .file && !seen.contains(entry.path) {
+        let file = entry.name
+        let isPNG =
+          file.hasSuffix(".png") && file.hasPrefix(base)
+          && (file == base + ".png" || "@~".contains(file.dropFirst(base.count).first ?? " "))
+        let isICNS = file == base + ".icns" || file == name
+        guard isPNG || isICNS else { continue }
+        seen.insert(entry.path)
+        var image: ImageInfo?
+        if isPNG, let bytes = try? tree.contents(of: entry.path, limit: 64 << 20) {
+          image = ImageInfo(png: bytes)
+        }
+        files.append(BundleFile(path: entry.path, role: .iconImage, size: entry.size, image: image))
+      }
+    }
+    return files
+  }
+
+  /// The compiled launch storyboard `name.storyboardc`, in the resources folder or a
+  /// `*.lproj` folder (Base.lproj where Xcode puts it).
+  func launchStoryboard(_ name: String, resources: String) -> BundleFile {
+    let file = name + ".storyboardc"
+    var candidates = [join(resources, file)]
+    if let entries = try? tree.children(of: resources) {
+      for folder in entries where folder.kind == .directory && folder.name.hasSuffix(".lproj") {
+        candidates.append(join(folder.path, file))
+      }
+    }
+    for candidate in candidates where tree.entry(at: candidate) != nil {
+      return BundleFile(path: candidate, role: .launchStoryboard)
+    }
+    return BundleFile(
+      path: join(resources, file), role: .launchStoryboard,
+      problem: BundleError(
+        .notFound, "UILaunchStoryboardName names \"\(name)\", but \(file) is not in the bundle",
+        path: join(resources, file)))
+  }
+}

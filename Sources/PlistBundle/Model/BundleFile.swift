@@ -1,0 +1,95 @@
+import PlistCore
+
+/// One file found in a bundle, archive or project, with its role and, for property lists, its
+/// parsed tree.
+package struct BundleFile: Sendable {
+  /// The file's path inside the input, as `infoscope files` shows it and `--file` takes it
+  /// (`PlugIns/Share.appex/Info.plist`, `Payload/App.app/Info.plist`).
+  package var path: String
+  /// What the file is for.
+  package var role: FileRole
+  /// Size in bytes.
+  package var size: Int
+  /// The property list, for files that are or hold one (the content of a provisioning
+  /// profile, the entitlements of a code signature).
+  package var document: PlistDocument?
+  /// Why the file could not be read or parsed; the rest of the bundle still loads.
+  package var problem: BundleError?
+  /// Pixel size and alpha channel, for PNG icon images.
+  package var image: ImageInfo?
+
+  /// Creates a file entry.
+  package init(
+    path: String, role: FileRole, size: Int = 0, document: PlistDocument? = nil,
+    problem: BundleError? = nil, image: ImageInfo? = nil
+  ) {
+    self.path = path
+    self.role = role
+    self.size = size
+    self.document = document
+    self.problem = problem
+    self.image = image
+  }
+
+  /// The format of the property list, when there is one.
+  package var format: PlistFormat? { document?.format }
+}
+
+/// What the header of a PNG image says.
+package struct ImageInfo: Sendable, Hashable {
+  /// Width and height in pixels.
+  package var width: Int
+  package var height: Int
+  /// True when the image can hold transparency: a colour type with alpha (4 or 6), or a
+  /// `tRNS` chunk before the image data.
+  package var hasAlpha: Bool
+
+  /// Creates image facts.
+  package init(width: Int, height: Int, hasAlpha: Bool) {
+    self.width = width
+    self.height = height
+    self.hasAlpha = hasAlpha
+  }
+
+  /// Reads the facts from the start of a PNG file (signature, `IHDR`, and the chunks before
+  /// `IDAT`), or nil when the bytes are not a PNG.
+  ///
+  /// Apple's "CgBI" PNGs (Xcode's optimised iOS images) put a `CgBI` chunk before `IHDR`; it is
+  /// skipped. Colour types follow the PNG specification (ISO/IEC 15948): 4 is grey with alpha,
+  /// 6 is RGB with alpha.
+  package init?(png bytes: [UInt8]) {
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { return nil }
+    func u32(_ i: Int) -> Int? {
+      guard i >= 0, i + 4 <= bytes.count else { return nil }
+      return Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8
+        | Int(bytes[i + 3])
+    }
+    var offset = 8
+    var header: (width: Int, height: Int, colourType: UInt8)?
+    var transparency = false
+    var chunks = 0
+    while let length = u32(offset), offset + 8 <= bytes.count, chunks < 64 {
+      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+      let data = offset + 8
+      if type == "IHDR" {
+        guard let width = u32(data), let height = u32(data + 4), data + 9 < bytes.count else {
+          return nil
+        }
+        header = (width, height, bytes[data + 9])
+      } else if type == "tRNS" {
+        transparency = true
+      } else if type == "IDAT" || type == "IEND" {
+        break
+      }
+      let (next, overflow) = data.addingReportingOverflow(length + 4)
+      guard !overflow else { break }
+      offset = next
+      chunks += 1
+    }
+    guard let header else { return nil }
+    width = header.width
+    height = header.height
+    hasAlpha = header.colourType == 4 || header.colourType == 6 || transparency
+  }
+}
