@@ -219,7 +219,7 @@ package enum Arguments {
   }
 
   private static func parseFormat(_ text: String) -> ConvertOptions.Format? {
-    switch text {
+    switch text.lowercased() {
     case "xml", "xml1": .xml
     case "binary", "binary1", "bplist": .binary
     case "json": .json

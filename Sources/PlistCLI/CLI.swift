@@ -10,9 +10,9 @@ package enum CLI {
   /// The version `--version` prints.
   package static let version = "0.1.0"
 
-  /// Reads a property list from bytes, naming `file` in errors (`PlistReader.read` in the
-  /// executable; a stand-in in tests).
-  package typealias DocumentReader = (Data, String?) throws(PlistError) -> PlistDocument
+  /// Reads a property list from bytes, naming `file` in errors (`PlistReader.read(bytes:file:)`
+  /// unless a caller passes another).
+  package typealias DocumentReader = ([UInt8], String?) throws(PlistError) -> PlistDocument
 
   /// What a command runs against: the console and the reader.
   struct Context {
@@ -38,8 +38,13 @@ package enum CLI {
           return nil
         }
       }
+      if bytes.isEmpty {
+        console.write(
+          "\(name): warning: the input is empty; read as an empty dictionary, as an empty "
+            + ".strings file reads\n", to: .error)
+      }
       do {
-        return try read(Data(bytes), name)
+        return try read(bytes, name)
       } catch {
         console.write("\(error.inFile(name))\n", to: .error)
         return nil
@@ -52,12 +57,12 @@ package enum CLI {
   /// - Parameters:
   ///   - arguments: the command line after the program name.
   ///   - console: where input is read and output written; the process's own by default.
-  ///   - read: how bytes become a document; `PlistReader.read(_:file:)` by default.
+  ///   - read: how bytes become a document; `PlistReader.read(bytes:file:)` by default.
   /// - Returns: the exit status for the process.
   package static func run(
     _ arguments: [String], console: any Console = StandardConsole(),
-    read: @escaping DocumentReader = { (data, file) throws(PlistError) in
-      try PlistReader.read(data, file: file)
+    read: @escaping DocumentReader = { (bytes, file) throws(PlistError) in
+      try PlistReader.read(bytes: bytes, file: file)
     }
   ) -> Int32 {
     let context = Context(console: console, read: read)
@@ -126,7 +131,11 @@ package enum CLI {
         CFBundleURLTypes[0].CFBundleURLSchemes[0]
         "com.apple.security.application-groups"[0]
 
-      Exit status: 0 printed; 1 nothing at KEYPATH; 64 bad usage; 66 FILE unreadable.
+      In a shell, quote a key path that holds quotes or brackets:
+        infoscope print App.entitlements '"com.apple.security.application-groups"[0]'
+
+      Exit status: 0 printed; 1 nothing at KEYPATH; 64 bad usage; 66 FILE unreadable or
+      not a property list.
 
       """
     case .convert?:
@@ -146,12 +155,17 @@ package enum CLI {
       renamed over it, keeping its permissions, so a failed write leaves the old file
       whole. FILE is never overwritten without --in-place.
 
-      Exit status: 0 written; 64 bad usage; 66 FILE unreadable; 73 output not written.
+      Binary output is not written to a terminal: give -o OUT. A dictionary with a key
+      written twice is converted with both entries and a warning, since readers disagree on
+      which one counts.
+
+      Exit status: 0 written; 64 bad usage; 66 FILE unreadable or not a property list;
+      73 output not written.
 
       """
     case .help?, nil:
       """
-      infoscope \(version): inspect, lint and edit the property lists of Apple app bundles.
+      infoscope \(version): read, print and convert the property lists of Apple app bundles.
 
       USAGE: infoscope <command> [arguments]
 

@@ -24,7 +24,21 @@ package enum ConvertCommand {
           + "use --in-place to replace it\n\n" + CLI.usage(for: .convert), to: .error)
       return .usage
     }
+    if options.format == .binary, options.destination == .standardOutput,
+      context.console.isTerminal(.output)
+    {
+      context.console.write(
+        "infoscope: error: not writing a binary property list to a terminal; give -o OUT\n\n"
+          + CLI.usage(for: .convert), to: .error)
+      return .usage
+    }
     guard let document = context.readInput(options.input) else { return .noInput }
+    for (path, key, count) in duplicateKeys(in: document.root) {
+      context.console.write(
+        "\(CLI.displayName(options.input)): warning: the key \"\(key)\" appears \(count) times "
+          + "in \(path.isRoot ? "the root dictionary" : path.description); all are written, and "
+          + "readers disagree on which one counts\n", to: .error)
+    }
     let bytes: [UInt8]
     do {
       bytes = try encode(document.root, as: options.format)
@@ -70,6 +84,27 @@ package enum ConvertCommand {
     case .binary:
       return try BinaryPlistWriter.write(root)
     }
+  }
+
+  /// Every key written more than once in a dictionary of the tree: the dictionary's path, the
+  /// key and how many times.
+  static func duplicateKeys(in root: PlistNode) -> [(KeyPath, String, Int)] {
+    var found: [(KeyPath, String, Int)] = []
+    func visit(_ node: PlistNode, _ path: KeyPath) {
+      switch node.value {
+      case .dictionary(let d):
+        for duplicate in d.duplicateKeys {
+          found.append((path, duplicate.key, duplicate.indices.count))
+        }
+        for entry in d.entries { visit(entry.node, path.appending(key: entry.key)) }
+      case .array(let items):
+        for (i, item) in items.enumerated() { visit(item, path.appending(index: i)) }
+      default:
+        break
+      }
+    }
+    visit(root, .root)
+    return found
   }
 
   /// True when `output` is the input file: the same inode, or the same path once made absolute.

@@ -118,7 +118,7 @@ package enum DemoBundle {
   static func print(context: CLI.Context) -> ExitStatus {
     let document: PlistDocument
     do {
-      document = try context.read(Data(infoPlist.utf8), infoPlistPath)
+      document = try context.read(Array(infoPlist.utf8), infoPlistPath)
     } catch {
       context.console.write("\(error.inFile(infoPlistPath))\n", to: .error)
       return .noInput

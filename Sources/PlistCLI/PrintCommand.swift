@@ -36,9 +36,10 @@ package enum PrintCommand {
     var label: String?
     if let path = options.keyPath, !path.isRoot {
       guard let selected = document.root.node(at: path) else {
+        let why = document.root.explainMissing(path) ?? "it names nothing"
         context.console.write(
-          "infoscope: error: \(CLI.displayName(options.input)) has nothing at key path '\(path)'\n",
-          to: .error)
+          "infoscope: error: \(CLI.displayName(options.input)) has nothing at key path "
+            + "'\(path)': \(why)\n", to: .error)
         return .notFound
       }
       node = selected

@@ -33,9 +33,9 @@ struct CLIHarness {
 
   /// Runs the command and returns the status and the console.
   func run(
-    _ arguments: [String], input: [UInt8]? = nil
+    _ arguments: [String], input: [UInt8]? = nil, terminal: Bool = false
   ) -> (status: Int32, console: BufferConsole) {
-    let console = BufferConsole(input: input)
+    let console = BufferConsole(input: input, terminal: terminal)
     let status = CLI.run(arguments, console: console)
     return (status, console)
   }

@@ -108,7 +108,68 @@ private typealias T = TreeBuilder
     #expect(console.output.isEmpty)
     #expect(
       console.errorText
-        == "infoscope: error: \(file) has nothing at key path 'CFBundleURLTypes[3]'\n")
+        == "infoscope: error: \(file) has nothing at key path 'CFBundleURLTypes[3]': "
+        + "CFBundleURLTypes has 1 item, so there is no [3]\n")
+  }
+
+  @Test func missingKeyPathsSayWhichStepFailed() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(
+      TreeBuilder.dict([
+        ("com.apple.security.application-groups", TreeBuilder.array([TreeBuilder.string("g")])),
+        ("CFBundleName", TreeBuilder.string("App")),
+      ]), named: "App.entitlements")
+    let expectations: [(String, String)] = [
+      ("CFBundleName[0]", "CFBundleName is a string, not an array"),
+      ("CFBundleName.x", "CFBundleName is a string, not a dictionary"),
+      ("Missing", "no key \"Missing\" in the root"),
+      (
+        "com.apple.security.application-groups[0]",
+        "no key \"com\" in the root; the key \"com.apple.security.application-groups\" holds "
+          + "dots, so write it in double quotes: \"com.apple.security.application-groups\" "
+          + "(in a shell: '\"com.apple.security.application-groups\"')"
+      ),
+    ]
+    for (path, why) in expectations {
+      let (status, console) = harness.run(["print", file, path])
+      #expect(status == 1)
+      #expect(console.errorText.hasSuffix(": \(why)\n"), "\(console.errorText)")
+    }
+  }
+
+  @Test func refusesToWriteBinaryToATerminal() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.sample, named: "Info.plist")
+    let refused = harness.run(["convert", file, "--to", "binary"], terminal: true)
+    #expect(refused.status == 64)
+    #expect(refused.console.output.isEmpty)
+    #expect(refused.console.errorText.hasPrefix("infoscope: error: not writing a binary"))
+    let piped = harness.run(["convert", file, "--to", "BINARY"], terminal: false)
+    #expect(piped.status == 0)
+    #expect(piped.console.output.starts(with: Array("bplist00".utf8)))
+  }
+
+  @Test func warnsAboutEmptyInputAndDuplicateKeysOnConvert() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let empty = harness.path("empty.strings")
+    try Data().write(to: URL(fileURLWithPath: empty))
+    let (status, console) = harness.run(["print", empty])
+    #expect(status == 0)
+    #expect(console.errorText.contains("warning: the input is empty"))
+    let dup = harness.path("dup.plist")
+    try Data(
+      "<plist><dict><key>k</key><string>1</string><key>k</key><string>2</string></dict></plist>"
+        .utf8
+    ).write(to: URL(fileURLWithPath: dup))
+    let converted = harness.run(["convert", dup, "--to", "json"])
+    #expect(converted.status == 0)
+    #expect(
+      converted.console.errorText
+        == "\(dup): warning: the key \"k\" appears 2 times in the root dictionary; all are "
+        + "written, and readers disagree on which one counts\n")
   }
 
   @Test func unreadableInputExits66WithLocatedError() throws {

@@ -7,10 +7,16 @@ import Testing
 /// Absent in a user's clone: tests that need it are disabled with
 /// `.enabled(if: Corpus.isPresent, Corpus.absentComment)`, which Swift Testing reports as skipped.
 package enum Corpus {
-  /// The corpus folder, found from this file's path (`Tests/TestSupport/Corpus.swift`).
-  package static let directory: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+  /// The corpus folder: `$INFOSCOPE_CORPUS` when set, else `../shared/corpus` beside the
+  /// project, found from this file's path (`Tests/TestSupport/Corpus.swift`).
+  package static let directory: URL = {
+    if let override = ProcessInfo.processInfo.environment["INFOSCOPE_CORPUS"], !override.isEmpty {
+      return URL(fileURLWithPath: override)
+    }
+    return URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+  }()
 
   /// True when the corpus and its manifest are there.
   package static var isPresent: Bool {
@@ -18,7 +24,8 @@ package enum Corpus {
   }
 
   /// The reason shown when corpus tests are skipped.
-  package static let absentComment: Comment = "corpus absent at ../shared/corpus: skipped"
+  package static let absentComment: Comment =
+    "corpus absent (../shared/corpus, or set INFOSCOPE_CORPUS): skipped"
 
   /// One row of `MANIFEST.tsv`.
   package struct Entry: Sendable, CustomStringConvertible {

@@ -203,4 +203,60 @@ extension PlistNode {
     }
     return current
   }
+
+  /// Why `path` names nothing below this node, in words, or nil when it names a node.
+  ///
+  /// Names the first step that fails and what is there instead: `CFBundleURLTypes has 1 item,
+  /// so there is no [5]`, `CFBundleURLTypes[0] is a dictionary, not an array`, `no key "foo" in
+  /// CFBundleURLTypes[0]`. When a missing key, joined with the steps after it by `.`, is a key
+  /// that does exist (an entitlement written without quotes), the message says how to quote it.
+  package func explainMissing(_ path: KeyPath) -> String? {
+    var current = self
+    var walked = KeyPath.root
+    func place() -> String { walked.isRoot ? "the root" : walked.description }
+    for (n, component) in path.components.enumerated() {
+      switch (component, current.value) {
+      case (.key(let k), .dictionary(let d)):
+        guard let next = d[k] else {
+          let rest = path.components[n...].compactMap { step -> String? in
+            if case .key(let key) = step { return key }
+            return nil
+          }
+          for count in stride(from: rest.count, to: 1, by: -1) {
+            let joined = rest[0..<count].joined(separator: ".")
+            if d[joined] != nil {
+              let quoted = walked.appending(key: joined).description
+              return "no key \"\(k)\" in \(place()); the key \"\(joined)\" holds dots, so "
+                + "write it in double quotes: \(quoted) (in a shell: '\(quoted)')"
+            }
+          }
+          return "no key \"\(k)\" in \(place())"
+        }
+        current = next
+        walked = walked.appending(key: k)
+      case (.index(let i), .array(let a)):
+        guard a.indices.contains(i) else {
+          let items = a.count == 1 ? "1 item" : "\(a.count) items"
+          return "\(place()) has \(items), so there is no [\(i)]"
+        }
+        current = a[i]
+        walked = walked.appending(index: i)
+      case (.key, _):
+        return "\(place()) is \(current.value.kind.article), not a dictionary"
+      case (.index, _):
+        return "\(place()) is \(current.value.kind.article), not an array"
+      }
+    }
+    return nil
+  }
+}
+
+extension PlistKind {
+  /// The kind with its indefinite article, for messages: "a string", "an integer".
+  package var article: String {
+    switch self {
+    case .integer, .array, .uid: "an \(rawValue == "uid" ? "UID" : rawValue)"
+    default: "a \(rawValue)"
+    }
+  }
 }

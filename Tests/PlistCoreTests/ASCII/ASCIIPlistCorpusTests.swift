@@ -310,8 +310,6 @@ struct ASCIIPlistCorpusTests {
   ///
   /// Each read must return or throw, never trap or hang. Bounded to a few thousand reads.
   @Test func survivesTruncationAndByteFlips() throws {
-    let clock = ContinuousClock()
-    let started = clock.now
     var reads = 0
     var failures = 0
     for entry in validASCIIFiles + malformedASCIIFiles {
@@ -335,6 +333,5 @@ struct ASCIIPlistCorpusTests {
     }
     #expect(reads > 1_000)
     #expect(failures > 0)
-    #expect(clock.now - started < .seconds(10))
   }
 }

@@ -49,8 +49,6 @@ import Testing
 
   @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
   func survivesMutatedCorpusFiles() throws {
-    let clock = ContinuousClock()
-    let start = clock.now
     var files = 0
     for entry in Corpus.entries {
       let data = try entry.data()
@@ -60,6 +58,5 @@ import Testing
       files += 1
     }
     #expect(files >= 100)
-    #expect(clock.now - start < .seconds(10))
   }
 }
