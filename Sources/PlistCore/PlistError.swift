@@ -55,14 +55,15 @@ package struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
     return copy
   }
 
-  /// `file:line:column: error: message`, leaving out what is unknown.
+  /// `file:line:column: error: message`, leaving out what is unknown; without a line, the byte
+  /// offset follows in parentheses unless the message already names one.
   package var description: String {
     var prefix = file ?? "<input>"
     if line > 0 {
       prefix += ":\(line):\(column)"
     }
     var text = "\(prefix): error: \(message)"
-    if line == 0, let offset {
+    if line == 0, let offset, !message.contains("offset 0x") {
       text += " (at offset 0x\(String(offset, radix: 16)))"
     }
     return text
@@ -79,4 +80,30 @@ package enum PlistLimits {
   package static let maxDepth = 512
   /// Largest document, in bytes: locations are 32-bit offsets.
   package static let maxDocumentBytes = Int(UInt32.max) - 1
+}
+
+extension PlistError {
+  /// `count` and `noun`, with the noun in the plural unless the count is 1: "1 entry",
+  /// "2 entries" (the noun's plural is given when it is not the noun plus "s").
+  package static func counted(
+    _ count: some BinaryInteger, _ noun: String, plural: String? = nil
+  ) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+  }
+
+  /// `text` with control characters and bytes that are not printable shown as `\u{…}`
+  /// escapes, for quoting input in a message without sending raw bytes to a terminal.
+  package static func printable(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control || scalar == "\u{FFFD}"
+        || scalar.properties.generalCategory == .format
+      {
+        out += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
 }

@@ -167,7 +167,7 @@ extension ASCIIPlistLexer {
     pos += 1
     if alphabet.count % 4 == 1 {
       throw error(
-        "invalid base64 data: \(alphabet.count) digits leave 6 bits over, "
+        "invalid base64 data: \(PlistError.counted(alphabet.count, "digit")) leave 6 bits over, "
           + "which is not a whole byte",
         at: start)
     }

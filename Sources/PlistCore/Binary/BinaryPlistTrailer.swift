@@ -81,7 +81,8 @@ struct BinaryPlistTrailer {
     guard !overflow, tableSize == UInt64(t) - tableOffset else {
       throw PlistError(
         .malformed,
-        "offset table of \(objectCount) entries of \(offsetWidth) bytes at 0x"
+        "offset table of \(PlistError.counted(objectCount, "entry", plural: "entries")) of "
+          + "\(PlistError.counted(offsetWidth, "byte")) at 0x"
           + "\(String(tableOffset, radix: 16)) does not end where the trailer starts (0x"
           + "\(String(t, radix: 16))), expected the object count to match the table",
         offset: t + 8)

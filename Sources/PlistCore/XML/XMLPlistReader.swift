@@ -336,7 +336,8 @@ struct XMLScanner {
         if !accepted.contains(value) {
           let offset = start + decl.utf8.distance(from: decl.startIndex, to: range.lowerBound)
           throw error(
-            "unsupported encoding \"\(value)\" in the XML declaration: expected UTF-8 or UTF-16",
+            "unsupported encoding \"\(PlistError.printable(value))\" in the XML declaration: "
+              + "expected UTF-8 or UTF-16",
             at: offset, kind: .encoding)
         }
       }

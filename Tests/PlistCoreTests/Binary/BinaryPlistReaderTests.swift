@@ -181,7 +181,7 @@ private typealias N = BinaryTestNode
     (trailer(count: 0, table: 9), "trailer gives an object count of 0"),
     (trailer(count: 1, table: 9, top: 1), "trailer names top object 1"),
     (trailer(count: 1, table: 2), "trailer puts the offset table at 0x2"),
-    (trailer(count: 2, table: 9), "offset table of 2 entries of 1 bytes at 0x9 does not end"),
+    (trailer(count: 2, table: 9), "offset table of 2 entries of 1 byte at 0x9 does not end"),
   ])
   func rejectsABadTrailer(_ trailer: [UInt8], _ message: String) throws {
     let error = try #require(N.error(Self.magic + [0x09, 0x08] + trailer))
