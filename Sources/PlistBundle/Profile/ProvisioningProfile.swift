@@ -87,7 +87,7 @@ package struct ProvisioningProfile: Sendable {
     guard case .dictionary(let root) = document.root.value else {
       throw BundleError(
         .malformed,
-        "the profile's content is a \(document.root.value.kind.rawValue), expected a dictionary",
+        "the profile's content is \(withArticle(document.root.value.kind)), expected a dictionary",
         path: path)
     }
     return ProvisioningProfile(document: document, root: root, envelope: envelope)
@@ -123,7 +123,7 @@ package struct ProvisioningProfile: Sendable {
       guard case .data(let der) = node.value else {
         return CertificateSummary(
           commonName: nil, notBefore: nil, notAfter: nil,
-          problem: "a \(node.value.kind.rawValue), expected data holding a DER certificate")
+          problem: "\(withArticle(node.value.kind)), expected data holding a DER certificate")
       }
       return CertificateSummary(der: [UInt8](der))
     }
@@ -176,4 +176,9 @@ package struct ProvisioningProfile: Sendable {
     guard let expirationDate else { return false }
     return expirationDate <= date
   }
+}
+
+/// The kind's name with its indefinite article: `an array`, `a string`.
+private func withArticle(_ kind: PlistKind) -> String {
+  (kind == .array || kind == .integer ? "an " : "a ") + kind.rawValue
 }

@@ -107,7 +107,7 @@ import Testing
     #expect(
       e
         == BundleError(
-          .malformed, "the profile's content is a array, expected a dictionary", path: Self.path))
+          .malformed, "the profile's content is an array, expected a dictionary", path: Self.path))
   }
 
   @Test func rejectsAFileOverTheLimit() throws {

@@ -188,5 +188,16 @@ import Testing
     #expect(entry.commonName == nil)
     #expect(entry.notAfter == nil)
     #expect(entry.problem?.hasPrefix("not a DER certificate (error:") == true)
+
+    let stringEntry = ProfileFixture.development.xml.replacingOccurrences(
+      of: "<key>DeveloperCertificates</key>\n\t<array>\n",
+      with: "<key>DeveloperCertificates</key>\n\t<array>\n\t\t<string>MIIF</string>\n")
+    let other = try ProvisioningProfile.parse(try TestSigner.sign(stringEntry), path: "p")
+    #expect(
+      other.developerCertificates == [
+        CertificateSummary(
+          commonName: nil, notBefore: nil, notAfter: nil,
+          problem: "a string, expected data holding a DER certificate")
+      ])
   }
 }
