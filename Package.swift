@@ -22,7 +22,9 @@ let package = Package(
     .executableTarget(name: "infoscope-bench", dependencies: ["PlistCore"]),
     .target(name: "TestSupport", dependencies: ["PlistCore"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
-    .testTarget(name: "PlistBundleTests", dependencies: ["PlistBundle", "PlistCore", "TestSupport"]),
+    .testTarget(
+      name: "PlistBundleTests",
+      dependencies: ["PlistBundle", "PlistCore", "COpenSSL", "TestSupport"]),
     .testTarget(name: "PlistCLITests", dependencies: ["PlistCLI", "PlistCore", "TestSupport"]),
     .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
   ],
