@@ -166,7 +166,14 @@ package struct DirectoryTree: FileTree {
     }
     for part in parts {
       let next = openat(folder, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-      let code = errno
+      var code = errno
+      // Linux reports a link opened with O_DIRECTORY | O_NOFOLLOW as ENOTDIR; say it is a link.
+      if next < 0, code == ENOTDIR,
+        DirectoryTree.entry(in: folder, name: part, path: "")?.kind
+          == .symbolicLink
+      {
+        code = ELOOP
+      }
       close(folder)
       guard next >= 0 else {
         throw DirectoryTree.systemError(code, "could not open the folder", path: path)

@@ -18,9 +18,10 @@ package final class ZipArchive: @unchecked Sendable {
   package let limits: ZipLimits
   /// The entries with safe, unique names, in central-directory order.
   package let entries: [ZipEntry]
-  /// One `BundleError` per entry left out of `entries`: `.unsafePath` for names that could
-  /// leave the archive, `.malformed` for duplicates and names that name nothing. Each error's
-  /// `path` is the stored name.
+  /// The entries left out of `entries`, one error each.
+  ///
+  /// `.unsafePath` for names that could leave the archive, `.malformed` for duplicates and names
+  /// that name nothing. Each error's `path` is the stored name.
   package let rejectedEntries: [BundleError]
 
   private let handle: OpaquePointer

@@ -95,11 +95,15 @@ package struct ZipTree: FileTree {
   ///   `ZipArchive.contents(of:limit:)`.
   package func contents(of path: String, limit: Int) throws(BundleError) -> [UInt8] {
     let key = try ZipTree.key(path)
-    guard let entry = entries[key], let zipEntry = archive.entry(at: key) else {
+    guard let entry = entries[key] else {
       throw BundleError(.notFound, "the archive has no file at this path", path: path)
     }
     switch entry.kind {
-    case .file: return try archive.contents(of: zipEntry, limit: limit)
+    case .file:
+      guard let zipEntry = archive.entry(at: key) else {
+        throw BundleError(.notFound, "the archive has no file at this path", path: path)
+      }
+      return try archive.contents(of: zipEntry, limit: limit)
     case .directory:
       throw BundleError(.notFound, "this entry is a folder; expected a file", path: path)
     case .symbolicLink:
