@@ -62,6 +62,12 @@ import Testing
         (error as? BundleError)?.kind == .unsafePath && (error as? BundleError)?.path == path
       }
     }
+    #expect(
+      throws: BundleError(
+        .unsafePath,
+        "could not open the file: the path is or runs through a symbolic link, which is never "
+          + "followed", path: "App.app/etc")
+    ) { try tree.contents(of: "App.app/etc", limit: 100) }
   }
 
   @Test func resolvesOnlyLinksThatStayInsideTheRoot() throws {
@@ -73,6 +79,10 @@ import Testing
         == "App.app/Frameworks/F.framework/Versions/A/F")
     #expect(
       tree.resolveLink(at: "App.app/Frameworks/F.framework/Versions/Current")
+        == "App.app/Frameworks/F.framework/Versions/A")
+    let anyTree: any FileTree = tree
+    #expect(
+      anyTree.resolveLink(at: "App.app/Frameworks/F.framework/Versions/Current")
         == "App.app/Frameworks/F.framework/Versions/A")
     #expect(tree.resolveLink(at: "App.app/etc") == nil)
     #expect(tree.resolveLink(at: "App.app/up") == nil)

@@ -64,6 +64,8 @@ import Testing
     #expect(tree.entry(at: "F.framework/Resources/Info.plist") == nil)
     #expect(tree.resolveLink(at: "F.framework/Resources") == "F.framework/Versions/A/Resources")
     #expect(tree.resolveLink(at: "F.framework/Versions/Current") == "F.framework/Versions/A")
+    let anyTree: any FileTree = tree
+    #expect(anyTree.resolveLink(at: "F.framework/Versions/Current") == "F.framework/Versions/A")
     #expect(tree.resolveLink(at: "F.framework/Escape") == nil)
     #expect(tree.resolveLink(at: "F.framework/Absolute") == nil)
     #expect(tree.resolveLink(at: "F.framework/Dangling") == nil)
