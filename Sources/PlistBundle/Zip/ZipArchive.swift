@@ -170,7 +170,8 @@ package final class ZipArchive: @unchecked Sendable {
     }
     defer { zip_fclose(file) }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(entry.size)
+    // Declared sizes can lie: reserve at most 16 MiB up front and let the array grow.
+    bytes.reserveCapacity(min(entry.size, 16 << 20))
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while true {
       let count = chunk.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, UInt64($0.count)) }

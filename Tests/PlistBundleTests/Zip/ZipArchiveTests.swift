@@ -150,6 +150,17 @@ import Testing
     }
   }
 
+  @Test func refusesAnEmptyFileOnDisk() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ziparchive-\(UUID().uuidString).ipa")
+    try Data().write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(
+      throws: BundleError(
+        .unrecognized, "the file is empty; expected a ZIP archive", path: url.path)
+    ) { try ZipArchive(path: url.path) }
+  }
+
   @Test func refusesRandomBytes() {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
