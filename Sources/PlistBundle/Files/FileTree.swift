@@ -53,6 +53,19 @@ package protocol FileTree: Sendable {
   /// - Returns: the file's bytes.
   /// - Throws: `BundleError` naming the path.
   func contents(of path: String, limit: Int) throws(BundleError) -> [UInt8]
+
+  /// The path in the tree that the symbolic link at `path` leads to, or nil.
+  ///
+  /// Nil when `path` is not a link, or its target is absolute, leaves the root, names nothing
+  /// or loops; `""` for a link to the root. Links are never followed by the other methods, so a
+  /// loader that wants a link's contents (`Versions/Current` in a macOS framework) resolves it
+  /// here first. Trees without links keep the default, which returns nil.
+  func resolveLink(at path: String) -> String?
+}
+
+extension FileTree {
+  /// Returns nil: the tree has no symbolic links to resolve.
+  package func resolveLink(at path: String) -> String? { nil }
 }
 
 extension FileTree {
