@@ -7,7 +7,7 @@ import PlistCore
 /// The pattern is a glob (`*` and `?`), matched against the value of the condition's key in a
 /// `BuildContext`; a condition whose key has no value in the context does not match.
 package struct SettingCondition: Sendable, Hashable, CustomStringConvertible {
-  /// The condition's key: `sdk`, `arch`, `config`, `variant`, …
+  /// The condition's key (`sdk`, `arch`, `config`, `variant`).
   package var key: String
   /// The glob the value must match (`iphoneos*`).
   package var pattern: String
@@ -84,8 +84,7 @@ package struct SettingOrigin: Sendable, Hashable, CustomStringConvertible {
   package var location: SourceLocation?
 
   /// Creates an origin.
-  package init(level: SettingLevel, path: String, line: Int = 0, location: SourceLocation? = nil)
-  {
+  package init(level: SettingLevel, path: String, line: Int = 0, location: SourceLocation? = nil) {
     self.level = level
     self.path = path
     self.line = line

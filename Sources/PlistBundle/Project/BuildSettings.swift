@@ -34,7 +34,9 @@ package struct BuildSettings: Sendable {
   package var names: [String] { Set(assignments.map(\.name)).sorted() }
 
   /// The assignment that gives `name` its value for `sdk`/`arch`, or nil when none applies.
-  package func definition(of name: String, sdk: String? = nil, arch: String? = nil)
+  package func definition(
+    of name: String, sdk: String? = nil, arch: String? = nil
+  )
     -> BuildSettingAssignment?
   {
     let context = BuildContext(configuration: configuration, sdk: sdk, arch: arch)

@@ -98,7 +98,9 @@ struct MacroEvaluator {
     defer { depth -= 1 }
     let nameValue = expand(parts.name, selfName: selfName, selfIndex: selfIndex)
     let name = nameValue.text
-    guard nameValue.isResolved else { return ExpandedValue(token, unresolved: nameValue.unresolved) }
+    guard nameValue.isResolved else {
+      return ExpandedValue(token, unresolved: nameValue.unresolved)
+    }
 
     var value: ExpandedValue?
     if name == "inherited" || name == selfName {
@@ -159,7 +161,8 @@ struct MacroEvaluator {
       return String(
         String.UnicodeScalarView(
           text.unicodeScalars.map { s in
-            s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == ".")
+            s.isASCII
+              && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == ".")
               ? s : "-"
           }))
     case "c99extidentifier", "identifier":

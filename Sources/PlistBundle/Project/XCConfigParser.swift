@@ -34,7 +34,9 @@ package enum XCConfigParser {
 
   /// Parses the text of one file without following includes; the includes are returned with
   /// their line and whether they are optional.
-  package static func parse(_ text: String, path: String, level: SettingLevel) -> (
+  package static func parse(
+    _ text: String, path: String, level: SettingLevel
+  ) -> (
     assignments: [BuildSettingAssignment], includes: [(path: String, optional: Bool, line: Int)],
     errors: [BundleError]
   ) {
@@ -63,7 +65,7 @@ package enum XCConfigParser {
         }
         continue
       }
-      guard let eq = trimmed.firstIndex(of: "="),
+      guard let eq = assignmentIndex(trimmed),
         let key = BuildSettingAssignment.parseKey(String(trimmed[..<eq]))
       else {
         errors.append(
@@ -72,13 +74,31 @@ package enum XCConfigParser {
         continue
       }
       var value = trimmed[trimmed.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-      if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
+      if value.hasSuffix(";") {
+        value = String(value.dropLast()).trimmingCharacters(in: .whitespaces)
+      }
       assignments.append(
         BuildSettingAssignment(
           name: key.name, conditions: key.conditions, value: value,
           origin: SettingOrigin(level: level, path: path, line: lineNumber)))
     }
     return (assignments, includes, errors)
+  }
+
+  /// The index of the `=` that ends the key: the first one outside `[…]`.
+  private static func assignmentIndex(_ line: String) -> String.Index? {
+    var depth = 0
+    var i = line.startIndex
+    while i < line.endIndex {
+      switch line[i] {
+      case "[": depth += 1
+      case "]": depth -= 1
+      case "=" where depth == 0: return i
+      default: break
+      }
+      i = line.index(after: i)
+    }
+    return nil
   }
 
   private static func read(
@@ -105,7 +125,8 @@ package enum XCConfigParser {
       guard let target = ProjectPaths.normalize(ProjectPaths.join(dir, include.path)) else {
         issues.append(
           BundleError(
-            .unsafePath, "#include on line \(include.line) leaves the project folder: "
+            .unsafePath,
+            "#include on line \(include.line) leaves the project folder: "
               + include.path, path: path))
         continue
       }

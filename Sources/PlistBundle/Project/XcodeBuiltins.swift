@@ -48,8 +48,12 @@ package enum XcodeBuiltins {
   /// configuration.
   ///
   /// - Parameters:
-  ///   - sdkroot: the `SDKROOT` as the project sets it (unexpanded), used for `PLATFORM_NAME`
-  ///     when no SDK is asked for.
+  ///   - project: the project's names and folders.
+  ///   - target: the target's name and product type.
+  ///   - configuration: the configuration's name.
+  ///   - sdkroot: the `SDKROOT` as the project sets it, used for `PLATFORM_NAME` when no SDK
+  ///     is asked for.
+  /// - Returns: the assignments, at `SettingLevel.builtin`.
   package static func assignments(
     project: XcodeProjectInfo, target: (name: String, productType: String?)?,
     configuration: String, sdkroot: String?

@@ -13,9 +13,12 @@ extension XcodeProject {
   ///   - configuration: the configuration's name.
   ///   - sdk: the SDK (`iphoneos`, `macosx14.0`) that picks `[sdk=…]` settings; nil reports them
   ///     in `conditionalVariants` instead.
+  /// - Returns: the Info.plist, with its issues.
   /// - Throws: `BundleError` of kind `.notFound` for an unknown target or configuration; file
   ///   problems are `issues` of the result.
-  package func effectiveInfoPlist(target: String, configuration: String, sdk: String? = nil)
+  package func effectiveInfoPlist(
+    target: String, configuration: String, sdk: String? = nil
+  )
     throws(BundleError) -> EffectiveInfoPlist
   {
     let settings = try settings(target: target, configuration: configuration)
@@ -171,7 +174,8 @@ private struct InfoPlistBuilder {
       guard let a = settings.definition(of: item.settingName, sdk: sdk),
         let v = settings.value(of: item.settingName, sdk: sdk)
       else { continue }
-      merge(item.key, Self.typed(v.text, item.type), .buildSetting(name: a.name, origin: a.origin),
+      merge(
+        item.key, Self.typed(v.text, item.type), .buildSetting(name: a.name, origin: a.origin),
         v.unresolved)
     }
     for (key, setting) in InfoPlistKeySetting.standardKeys {
@@ -237,10 +241,10 @@ private struct InfoPlistBuilder {
     var out: [ConditionalInfoPlistVariant] = []
     let generation = Dictionary(
       uniqueKeysWithValues: InfoPlistKeySetting.generationSettings.map { ($0.setting, $0.key) })
-    let plain = Dictionary(uniqueKeysWithValues: InfoPlistKeySetting.all.map { ($0.settingName, $0) })
+    let plain = Dictionary(
+      uniqueKeysWithValues: InfoPlistKeySetting.all.map { ($0.settingName, $0) })
     for a in settings.assignments
-    where a.conditions.contains(where: { $0.key == "sdk" }) && a.name.hasPrefix("INFOPLIST_KEY_")
-    {
+    where a.conditions.contains(where: { $0.key == "sdk" }) && a.name.hasPrefix("INFOPLIST_KEY_") {
       let text = settings.expand(a.value).text
       if let key = generation[a.name] {
         guard BuildSettings.isTrue(text) else { continue }

@@ -33,7 +33,9 @@ extension XcodeProject {
   /// The key settings of `target` in `configuration` for `sdk`.
   ///
   /// - Throws: `BundleError` of kind `.notFound` for an unknown target or configuration.
-  package func keySettings(target: String, configuration: String, sdk: String? = nil)
+  package func keySettings(
+    target: String, configuration: String, sdk: String? = nil
+  )
     throws(BundleError) -> KeyBuildSettings
   {
     let s = try settings(target: target, configuration: configuration)

@@ -12,7 +12,9 @@ extension XcodeProject {
   ///   - files: the tree rooted at the folder holding the project (`SRCROOT`).
   /// - Returns: the project.
   /// - Throws: `BundleError` when `project.pbxproj` is missing, unreadable or not a project.
-  package static func load(projectPath: String, files: any FileTree) throws(BundleError)
+  package static func load(
+    projectPath: String, files: any FileTree
+  ) throws(BundleError)
     -> XcodeProject
   {
     let file = ProjectPaths.join(projectPath, "project.pbxproj")
@@ -23,7 +25,9 @@ extension XcodeProject {
   /// The `.xcodeproj` folders directly inside the folder `path` of `files`, sorted by name.
   ///
   /// - Throws: `BundleError` when the folder cannot be listed.
-  package static func projects(in files: any FileTree, at path: String = "") throws(BundleError)
+  package static func projects(
+    in files: any FileTree, at path: String = ""
+  ) throws(BundleError)
     -> [String]
   {
     try files.children(of: path).filter { $0.kind == .directory && $0.name.hasSuffix(".xcodeproj") }
@@ -36,9 +40,12 @@ extension XcodeProject {
   ///   - projectFile: the `project.pbxproj` bytes (an OpenStep property list).
   ///   - projectPath: the `.xcodeproj` path in the tree (`App.xcodeproj`).
   ///   - files: the tree rooted at the folder holding the project.
+  /// - Returns: the project.
   /// - Throws: `BundleError` of kind `.plist` when the bytes do not parse, `.malformed` when
   ///   they are not a project (no `objects` or no root `PBXProject`).
-  package static func load(projectFile: [UInt8], projectPath: String, files: any FileTree)
+  package static func load(
+    projectFile: [UInt8], projectPath: String, files: any FileTree
+  )
     throws(BundleError) -> XcodeProject
   {
     let file = ProjectPaths.join(projectPath, "project.pbxproj")
@@ -54,7 +61,9 @@ extension XcodeProject {
   /// Reads a project from its parsed `project.pbxproj`.
   ///
   /// - Throws: `BundleError` of kind `.malformed` when the document is not a project.
-  package static func load(projectFile: PlistDocument, projectPath: String, files: any FileTree)
+  package static func load(
+    projectFile: PlistDocument, projectPath: String, files: any FileTree
+  )
     throws(BundleError) -> XcodeProject
   {
     var loader = try ProjectLoader(document: projectFile, projectPath: projectPath, files: files)
@@ -177,7 +186,9 @@ private struct ProjectLoader {
   }
 
   /// The configurations of a configuration list, in order.
-  mutating func configurations(listID: String?) -> (
+  mutating func configurations(
+    listID: String?
+  ) -> (
     configurations: [(name: String, object: PlistDictionary)], defaultName: String?
   ) {
     guard let listID, let list = objects[listID] else {

@@ -48,7 +48,9 @@ package struct XcodeProject: Sendable {
   ///
   /// - Throws: `BundleError` of kind `.notFound` when the project has no such target or the
   ///   target no such configuration.
-  package func settings(target: String, configuration: String) throws(BundleError)
+  package func settings(
+    target: String, configuration: String
+  ) throws(BundleError)
     -> BuildSettings
   {
     guard let t = self.target(named: target) else {
