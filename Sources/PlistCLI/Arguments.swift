@@ -12,11 +12,13 @@ package enum Command: Sendable, Equatable {
   case print(PrintOptions)
   /// `convert FILE --to FORMAT [-o OUT | --in-place]`.
   case convert(ConvertOptions)
+  /// `files PATH [--format text|json]`.
+  case files(FilesOptions)
 }
 
 /// The subcommands, by the name typed on the command line.
 package enum Subcommand: String, Sendable, CaseIterable {
-  case print, convert, help
+  case print, convert, files, help
 }
 
 /// Options of `print`.
@@ -25,6 +27,16 @@ package struct PrintOptions: Sendable, Equatable {
   package var input: String
   /// The subtree to show; the root when nil.
   package var keyPath: KeyPath?
+  /// The file inside a bundle, archive or project to show (`--file REL`, as `files` lists it).
+  package var file: String? = nil
+}
+
+/// Options of `files`.
+package struct FilesOptions: Sendable, Equatable {
+  /// The bundle, archive, project or file to list.
+  package var input: String
+  /// True for `--format json`.
+  package var json: Bool
 }
 
 /// Options of `convert`.
@@ -99,6 +111,8 @@ package enum Arguments {
       return try parsePrint(rest)
     case "convert":
       return try parseConvert(rest)
+    case "files":
+      return try parseFiles(rest)
     default:
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
       throw UsageError("unknown command '\(first)'")
@@ -109,20 +123,37 @@ package enum Arguments {
     if let extra = rest.first { throw UsageError("unexpected argument '\(extra)' after \(after)") }
   }
 
-  /// Splits `print` arguments: two operands at most; `--` ends the options.
+  /// Splits `print` arguments: two operands at most, `--file REL`; `--` ends the options.
   private static func parsePrint(_ arguments: [String]) throws(UsageError) -> Command {
     var operands: [String] = []
+    var file: String?
     var optionsEnded = false
-    for argument in arguments {
+    var i = 0
+    while i < arguments.count {
+      let argument = arguments[i]
+      let (name, inline) = splitOption(argument)
       if !optionsEnded && argument == "--" {
         optionsEnded = true
       } else if !optionsEnded && (argument == "-h" || argument == "--help") {
         return .help(.print)
+      } else if !optionsEnded && name == "--file" {
+        guard file == nil else { throw UsageError("--file is given twice", subcommand: .print) }
+        if let inline {
+          file = inline
+        } else {
+          i += 1
+          guard i < arguments.count else {
+            throw UsageError(
+              "--file needs a path, as 'infoscope files' lists it", subcommand: .print)
+          }
+          file = arguments[i]
+        }
       } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
         throw UsageError("unknown option '\(argument)' for print", subcommand: .print)
       } else {
         operands.append(argument)
       }
+      i += 1
     }
     guard let input = operands.first else {
       throw UsageError("print needs a FILE to read", subcommand: .print)
@@ -140,7 +171,47 @@ package enum Arguments {
           subcommand: .print)
       }
     }
-    return .print(PrintOptions(input: input, keyPath: keyPath))
+    return .print(PrintOptions(input: input, keyPath: keyPath, file: file))
+  }
+
+  /// `files PATH [--format text|json]`.
+  private static func parseFiles(_ arguments: [String]) throws(UsageError) -> Command {
+    var operands: [String] = []
+    var json = false
+    var i = 0
+    while i < arguments.count {
+      let argument = arguments[i]
+      let (name, inline) = splitOption(argument)
+      if argument == "-h" || argument == "--help" {
+        return .help(.files)
+      } else if name == "--format" {
+        var value = inline
+        if value == nil {
+          i += 1
+          value = i < arguments.count ? arguments[i] : nil
+        }
+        switch value?.lowercased() {
+        case "json"?: json = true
+        case "text"?: json = false
+        default:
+          throw UsageError("--format takes text or json", subcommand: .files)
+        }
+      } else if argument.hasPrefix("-") {
+        throw UsageError("unknown option '\(argument)' for files", subcommand: .files)
+      } else {
+        operands.append(argument)
+      }
+      i += 1
+    }
+    guard let input = operands.first else {
+      throw UsageError(
+        "files needs a PATH: a bundle, .ipa, .xcarchive, project or file",
+        subcommand: .files)
+    }
+    if operands.count > 1 {
+      throw UsageError("unexpected argument '\(operands[1])'", subcommand: .files)
+    }
+    return .files(FilesOptions(input: input, json: json))
   }
 
   /// `KeyPath`'s message without its `key path: ` prefix.

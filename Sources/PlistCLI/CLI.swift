@@ -88,6 +88,8 @@ package enum CLI {
       status = PrintCommand.run(options, context: context)
     case .convert(let options):
       status = ConvertCommand.run(options, context: context)
+    case .files(let options):
+      status = FilesCommand.run(options, context: context)
     }
     return status.rawValue
   }
@@ -99,13 +101,16 @@ package enum CLI {
   package static func usage(for subcommand: Subcommand?) -> String {
     switch subcommand {
     case .print?:
-      "USAGE: infoscope print FILE [KEYPATH]\n\nSee 'infoscope help print'.\n"
+      "USAGE: infoscope print PATH [--file REL] [KEYPATH]\n\nSee 'infoscope help print'.\n"
+    case .files?:
+      "USAGE: infoscope files PATH [--format text|json]\n\nSee 'infoscope help files'.\n"
     case .convert?:
       "USAGE: infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]\n\n"
         + "See 'infoscope help convert'.\n"
     case .help?, nil:
       """
-      USAGE: infoscope print FILE [KEYPATH]
+      USAGE: infoscope files PATH [--format text|json]
+             infoscope print PATH [--file REL] [KEYPATH]
              infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]
              infoscope --demo | --help | --version
 
@@ -118,13 +123,33 @@ package enum CLI {
   /// The full help text of `--help`, `help` and `help COMMAND`.
   package static func help(for subcommand: Subcommand?) -> String {
     switch subcommand {
+    case .files?:
+      """
+      USAGE: infoscope files PATH [--format text|json]
+
+      Lists what infoscope finds in PATH: an .app (or any bundle folder), an .ipa (read in
+      memory), an .xcarchive, an Xcode project (an .xcodeproj or the folder holding one), or
+      a single file. Each bundle is shown with its kind, identifier, version and platforms,
+      each file with its role (Info.plist, entitlements, provisioning profile, privacy
+      manifest, ...) and format; files that cannot be read say why. The paths shown are what
+      'infoscope print PATH --file REL' takes.
+
+      OPTIONS:
+        --format json   one JSON document, for scripts
+
+      Exit status: 0 listed; 64 bad usage; 66 PATH cannot be opened.
+
+      """
     case .print?:
       """
-      USAGE: infoscope print FILE [KEYPATH]
+      USAGE: infoscope print PATH [--file REL] [KEYPATH]
 
-      Shows the property list in FILE as a tree with the type of every value, in the order
-      of the file (duplicate keys included). FILE may be - for standard input; its format
-      (XML, binary or old-style ASCII) is read from its bytes.
+      Shows a property list as a tree with the type of every value, in the order of the
+      file (duplicate keys included). PATH is a property-list file (or - for standard input;
+      its format, XML, binary or old-style ASCII, is read from its bytes), or a bundle, .ipa,
+      .xcarchive or project, whose main Info.plist is shown unless --file names another file
+      inside it (as 'infoscope files' lists it: a provisioning profile shows the property
+      list inside its envelope).
 
       KEYPATH selects a subtree: keys joined by '.', array items in brackets, keys holding
       dots or brackets in double quotes, e.g.
@@ -170,7 +195,10 @@ package enum CLI {
       USAGE: infoscope <command> [arguments]
 
       COMMANDS:
-        print FILE [KEYPATH]           show the tree with types, in source order
+        files PATH                     list the bundles and files of an app, ipa, archive or
+                                       project, with their roles
+        print PATH [KEYPATH]           show a property list as a tree with types, in source
+                                       order (--file REL picks a file inside a bundle)
         convert FILE --to FORMAT       write as xml, binary or json (-o OUT, --in-place)
         help [COMMAND]                 show help for a command
 

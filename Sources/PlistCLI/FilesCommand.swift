@@ -11,6 +11,22 @@ import PlistCore
 /// known of it (the property-list format, an image's size and alpha, or why it could not be
 /// read). Problems that belong to no file come last.
 package enum FilesCommand {
+  /// Runs the command: loads the input and writes the listing.
+  ///
+  /// - Returns: `.success`; `.noInput` when the path cannot be opened; `.cannotCreate` when
+  ///   standard output refuses the text.
+  static func run(_ options: FilesOptions, context: CLI.Context) -> ExitStatus {
+    let bundle: AppBundle
+    do {
+      bundle = try BundleLoader.load(path: options.input)
+    } catch {
+      context.console.write("\(error)\n", to: .error)
+      return .noInput
+    }
+    let bytes = options.json ? json(bundle) : Array(render(bundle).utf8)
+    return context.console.write(bytes, to: .output) ? .success : .cannotCreate
+  }
+
   /// The text listing of `bundle`.
   ///
   /// - Parameter bundle: the loaded input.
@@ -56,7 +72,8 @@ package enum FilesCommand {
     if file.size > 0 { details.append(byteCount(file.size)) }
     var line = "\(indent)\(file.path)  (" + details.joined(separator: ", ") + ")"
     if let problem = file.problem {
-      line += "  ! \(problem.underlying.map { "\($0.line):\($0.column): " } ?? "")\(problem.message)"
+      line +=
+        "  ! \(problem.underlying.map { "\($0.line):\($0.column): " } ?? "")\(problem.message)"
     }
     return line + "\n"
   }
@@ -79,8 +96,9 @@ package enum FilesCommand {
 
   // MARK: JSON
 
-  /// The listing as JSON for scripts: `{input, kind, built, platforms, files, bundles,
-  /// problems}`, each bundle `{path, kind, identifier, version, build, platforms, files,
+  /// The listing as JSON for scripts.
+  ///
+  /// The document is `{input, kind, built, platforms, files, bundles, problems}`, each bundle `{path, kind, identifier, version, build, platforms, files,
   /// bundles}`, each file `{path, role, format, size, image, problem}` (absent members left
   /// out). Written with Foundation's `JSONEncoder`.
   ///

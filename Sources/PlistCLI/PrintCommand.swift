@@ -31,7 +31,13 @@ package enum PrintCommand {
   /// - Returns: `.success`; `.noInput` when the input cannot be read or parsed; `.notFound`
   ///   when the key path names nothing; `.cannotCreate` when standard output refuses the text.
   static func run(_ options: PrintOptions, context: CLI.Context) -> ExitStatus {
-    guard let document = context.readInput(options.input) else { return .noInput }
+    let loaded: PlistDocument?
+    if options.input != "-", options.file != nil || BundleInput.isContainer(options.input) {
+      loaded = BundleInput.document(options.input, file: options.file, context: context)
+    } else {
+      loaded = context.readInput(options.input)
+    }
+    guard let document = loaded else { return .noInput }
     var node = document.root
     var label: String?
     if let path = options.keyPath, !path.isRoot {

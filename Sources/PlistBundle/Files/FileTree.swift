@@ -67,10 +67,3 @@ extension FileTree {
   /// Returns nil: the tree has no symbolic links to resolve.
   package func resolveLink(at path: String) -> String? { nil }
 }
-
-extension FileTree {
-  /// Joins tree paths with `/`, ignoring empty parts.
-  package static func join(_ parts: String...) -> String {
-    parts.filter { !$0.isEmpty }.joined(separator: "/")
-  }
-}

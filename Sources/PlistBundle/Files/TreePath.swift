@@ -3,6 +3,11 @@
 /// Nothing here touches the file system: callers pass closures that look entries up in their
 /// own tree, so a path can never leave the tree by construction.
 enum TreePath {
+  /// Joins two tree paths with `/`; an empty side leaves the other as it is.
+  static func join(_ a: String, _ b: String) -> String {
+    a.isEmpty ? b : b.isEmpty ? a : a + "/" + b
+  }
+
   /// The most symbolic links followed while resolving one path (Linux's `ELOOP` bound).
   static let maxLinkHops = 40
 

@@ -152,9 +152,7 @@ package struct BundleWalker {
     return real?.path ?? join(versions, "A")
   }
 
-  func join(_ a: String, _ b: String) -> String {
-    a.isEmpty ? b : b.isEmpty ? a : a + "/" + b
-  }
+  func join(_ a: String, _ b: String) -> String { TreePath.join(a, b) }
 
   // MARK: Files named by the bundle
 

@@ -1,0 +1,211 @@
+import Foundation
+import PlistCore
+
+/// Turns a path into an `AppBundle`: what the path is (bundle, `.ipa`, `.xcarchive`, Xcode
+/// project, or a single file) is told from the file system and the bytes, and everything
+/// inside is found through a `FileTree`, so nothing is ever extracted to disk.
+///
+/// - A folder named `*.xcarchive`: its `Info.plist` and `Products/Applications/*.app` (and
+///   `Products/Library`'s bundles).
+/// - A folder named `*.xcodeproj`, or a folder holding one: the project (see
+///   `ProjectLoader`).
+/// - Any other folder with an `Info.plist` or `Contents/Info.plist`: a bundle.
+/// - A file starting with a ZIP signature (an `.ipa`): `Payload/*.app`, read with libzip.
+/// - Any other file: a property list (`.entitlements`, `.xcprivacy`, `.strings`, any plist), a
+///   provisioning profile, or a Mach-O executable (its signed entitlements).
+package enum BundleLoader {
+  /// The most bytes read from a bare file.
+  package static let maxFileBytes = 256 << 20
+
+  /// Loads what is at `path`.
+  ///
+  /// - Parameter path: a path on disk.
+  /// - Returns: the input with its bundles and files; files that cannot be read are kept with
+  ///   their problem, so one bad file never hides the rest.
+  /// - Throws: `BundleError` when `path` names nothing infoscope can open.
+  package static func load(path: String) throws(BundleError) -> AppBundle {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw BundleError(.notFound, String(cString: strerror(errno)), path: path)
+    }
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    if info.st_mode & S_IFMT == S_IFDIR {
+      return try loadFolder(path, name: name)
+    }
+    let head = try firstBytes(of: path, count: 4)
+    if head == [0x50, 0x4B, 0x03, 0x04] || name.lowercased().hasSuffix(".ipa") {
+      return try loadIPA(path)
+    }
+    return loadFile(path, name: name)
+  }
+
+  private static func firstBytes(of path: String, count: Int) throws(BundleError) -> [UInt8] {
+    guard let handle = fopen(path, "rb") else {
+      throw BundleError(
+        .io, "cannot read the file: \(String(cString: strerror(errno)))", path: path)
+    }
+    defer { fclose(handle) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, handle) }
+    return Array(bytes.prefix(n))
+  }
+
+  // MARK: Folders
+
+  private static func loadFolder(_ path: String, name: String) throws(BundleError) -> AppBundle {
+    let lower = name.lowercased()
+    if lower.hasSuffix(".xcarchive") {
+      return try loadArchive(path)
+    }
+    if lower.hasSuffix(".xcodeproj") {
+      let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      return try ProjectInput.load(root: parent, projects: [name], inputPath: path)
+    }
+    let tree = try DirectoryTree(root: path)
+    if let kind = BundleWalker.kind(ofFolder: name) {
+      return walkBundle(tree, kind: kind, inputPath: path)
+    }
+    let projects = (try? XcodeProject.projects(in: tree)) ?? []
+    if !projects.isEmpty {
+      return try ProjectInput.load(root: path, projects: projects, inputPath: path)
+    }
+    if tree.entry(at: "Info.plist") != nil || tree.entry(at: "Contents/Info.plist") != nil {
+      return walkBundle(tree, kind: .bundle, inputPath: path)
+    }
+    throw BundleError(
+      .unrecognized,
+      "not a bundle, an .xcarchive or an Xcode project: expected an Info.plist, "
+        + "Contents/Info.plist or an .xcodeproj inside", path: path)
+  }
+
+  private static func walkBundle(
+    _ tree: DirectoryTree, kind: BundleKind, inputPath: String
+  )
+    -> AppBundle
+  {
+    let node = BundleWalker(tree: tree).walk("", kind: kind)
+    return AppBundle(inputPath: inputPath, inputKind: .bundle, isBuilt: true, bundles: [node])
+  }
+
+  private static func loadArchive(_ path: String) throws(BundleError) -> AppBundle {
+    let tree = try DirectoryTree(root: path)
+    let walker = BundleWalker(tree: tree)
+    var result = AppBundle(inputPath: path, inputKind: .archive, isBuilt: true)
+    if tree.entry(at: "Info.plist") != nil {
+      result.files.append(walker.readPropertyList("Info.plist", role: .archiveInfo))
+    }
+    for folder in ["Products/Applications", "Products/Library/Bundles"] {
+      guard let entries = try? tree.children(of: folder) else { continue }
+      for entry in entries where entry.kind == .directory {
+        if let kind = BundleWalker.kind(ofFolder: entry.name) {
+          result.bundles.append(walker.walk(entry.path, kind: kind))
+        }
+      }
+    }
+    if result.bundles.isEmpty {
+      result.problems.append(
+        BundleError(
+          .notFound, "the archive holds no bundle in Products/Applications",
+          path: "Products/Applications"))
+    }
+    return result
+  }
+
+  // MARK: Archives
+
+  private static func loadIPA(_ path: String) throws(BundleError) -> AppBundle {
+    let archive = try ZipArchive(path: path)
+    let tree = ZipTree(archive: archive)
+    let walker = BundleWalker(tree: tree)
+    var result = AppBundle(
+      inputPath: path, inputKind: .ipa, isBuilt: true, problems: archive.rejectedEntries)
+    let apps = ((try? tree.children(of: "Payload")) ?? []).filter {
+      $0.kind == .directory && $0.name.lowercased().hasSuffix(".app")
+    }
+    for app in apps { result.bundles.append(walker.walk(app.path, kind: .application)) }
+    if apps.isEmpty {
+      result.problems.append(
+        BundleError(.notFound, "the .ipa holds no Payload/*.app folder", path: "Payload"))
+    }
+    return result
+  }
+
+  // MARK: Single files
+
+  private static func loadFile(_ path: String, name: String) -> AppBundle {
+    let lower = name.lowercased()
+    var result = AppBundle(inputPath: path, inputKind: .file, isBuilt: false)
+    let bytes: [UInt8]
+    do {
+      bytes = try PlistReader.readFile(path)
+    } catch {
+      result.files.append(
+        BundleFile(path: name, role: .propertyList, problem: BundleError(.io, error.message)))
+      return result
+    }
+    if lower.hasSuffix(".mobileprovision") || lower.hasSuffix(".provisionprofile") {
+      result.files.append(FileReaders.profile(bytes, path: name))
+      return result
+    }
+    if FileReaders.isMachO(bytes) {
+      result.isBuilt = true
+      result.files += FileReaders.executable(bytes, path: name)
+      return result
+    }
+    result.files.append(FileReaders.propertyList(bytes, path: name, role: role(ofFile: lower)))
+    return result
+  }
+
+  /// The role of a bare file from its name.
+  static func role(ofFile lower: String) -> FileRole {
+    if lower.hasSuffix(".entitlements") { return .entitlements }
+    if lower.hasSuffix(".xcprivacy") { return .privacyManifest }
+    if lower == "infoplist.strings" { return .infoPlistStrings }
+    if lower == "info.plist" || lower.hasSuffix("-info.plist") { return .infoPlist }
+    if lower.hasSuffix(".xcconfig") { return .buildConfiguration }
+    if lower == "project.pbxproj" { return .projectFile }
+    return .propertyList
+  }
+}
+
+/// Reading one file of a known kind into a `BundleFile`, whatever tree it came from.
+package enum FileReaders {
+  /// A property list file, parsed; a parse error is kept as its problem.
+  package static func propertyList(_ bytes: [UInt8], path: String, role: FileRole) -> BundleFile {
+    do {
+      let document = try PlistReader.read(bytes: bytes, file: path)
+      return BundleFile(path: path, role: role, size: bytes.count, document: document)
+    } catch {
+      return BundleFile(
+        path: path, role: role, size: bytes.count, problem: BundleError(error, path: path))
+    }
+  }
+
+  /// A provisioning profile: the property list inside its CMS envelope.
+  package static func profile(_ bytes: [UInt8], path: String) -> BundleFile {
+    do {
+      let profile = try ProvisioningProfile.parse(bytes, path: path)
+      return BundleFile(
+        path: path, role: .provisioningProfile, size: bytes.count, document: profile.document)
+    } catch {
+      return BundleFile(
+        path: path, role: .provisioningProfile, size: bytes.count, problem: error.at(path))
+    }
+  }
+
+  /// True when `bytes` start with a Mach-O or universal (fat) magic number.
+  package static func isMachO(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count >= 4 else { return false }
+    let magic =
+      UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8
+      | UInt32(bytes[3])
+    return [0xFEED_FACE, 0xFEED_FACF, 0xCEFA_EDFE, 0xCFFA_EDFE, 0xCAFE_BABE, 0xCAFE_BABF]
+      .contains(magic)
+  }
+
+  /// An executable and, when its code signature carries them, its signed entitlements as a
+  /// file of their own (`PATH#entitlements`).
+  package static func executable(_ bytes: [UInt8], path: String) -> [BundleFile] {
+    [BundleFile(path: path, role: .executable, size: bytes.count)]
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import PlistCore
+
+/// An Xcode project as an `AppBundle`: one bundle per target that builds one, each with its
+/// effective Info.plist, the Info.plist file it starts from, and its entitlements file; and,
+/// outside the targets, the project file and the privacy manifests, string catalogs, app icon
+/// sets and Icon Composer icons found in the source folder.
+///
+/// Each target is shown in its default configuration (the one `xcodebuild` uses without
+/// `-configuration`), for the SDK its `SDKROOT` names, so `[sdk=…]` settings apply as they
+/// would in a build.
+package enum ProjectInput {
+  /// The folders never searched for source files: build products, dependencies and VCS data.
+  static let skippedFolders: Set<String> = [
+    ".git", ".svn", ".build", "build", "DerivedData", "Pods", "Carthage", "node_modules",
+    ".swiftpm", "xcuserdata",
+  ]
+  /// The most folder entries the source search visits.
+  static let maxVisitedEntries = 20_000
+
+  /// Loads the projects `projects` (paths of `.xcodeproj` folders) of the source folder `root`.
+  ///
+  /// - Parameters:
+  ///   - root: the folder on disk that holds the projects (`SRCROOT`).
+  ///   - projects: the `.xcodeproj` paths inside `root`.
+  ///   - inputPath: the path the user gave, for display.
+  /// - Returns: the input, with `isBuilt` false.
+  /// - Throws: `BundleError` when the folder cannot be opened.
+  package static func load(
+    root: String, projects: [String], inputPath: String
+  )
+    throws(BundleError) -> AppBundle
+  {
+    let tree = try DirectoryTree(root: root)
+    return load(tree: tree, projects: projects, inputPath: inputPath)
+  }
+
+  /// Loads projects from any tree (tests use a `MemoryTree`).
+  package static func load(
+    tree: any FileTree, projects: [String], inputPath: String
+  )
+    -> AppBundle
+  {
+    var result = AppBundle(inputPath: inputPath, inputKind: .project, isBuilt: false)
+    let walker = BundleWalker(tree: tree)
+    for projectPath in projects {
+      let projectFile = TreePath.join(projectPath, "project.pbxproj")
+      let file = walker.readPropertyList(projectFile, role: .projectFile)
+      result.files.append(file)
+      guard let document = file.document else { continue }
+      let project: XcodeProject
+      do {
+        project = try XcodeProject.load(
+          projectFile: document, projectPath: projectPath, files: tree)
+      } catch {
+        result.problems.append(error.at(projectFile))
+        continue
+      }
+      result.problems += project.issues
+      for target in project.targets where target.productType != nil {
+        result.bundles.append(bundle(for: target, in: project, walker: walker))
+      }
+    }
+    result.files += sourceFiles(in: tree, walker: walker)
+    return result
+  }
+
+  /// The bundle a target builds.
+  static func bundle(
+    for target: XcodeTarget, in project: XcodeProject, walker: BundleWalker
+  )
+    -> BundleNode
+  {
+    let configuration = target.defaultConfigurationName ?? target.configurationNames.last ?? ""
+    let base = TreePath.join(project.path, target.name)
+    var files: [BundleFile] = []
+    var sdk: String?
+    if let key = try? project.keySettings(target: target.name, configuration: configuration) {
+      sdk = key.sdkroot?.text
+      if let path = key.entitlementsPath {
+        files.append(walker.readPropertyList(path, role: .entitlements))
+      }
+    }
+    var info: PlistDictionary?
+    do {
+      let effective = try project.effectiveInfoPlist(
+        target: target.name, configuration: configuration, sdk: sdk)
+      if let source = effective.sourceFile {
+        files.append(
+          BundleFile(path: source.path, role: .propertyList, document: source.document))
+      }
+      info = effective.dictionary
+      let document = PlistDocument(
+        root: PlistNode(.dictionary(effective.dictionary)), format: .xml)
+      files.insert(
+        BundleFile(
+          path: TreePath.join(base, "Info.plist"), role: .infoPlist, document: document,
+          problem: effective.issues.first),
+        at: 0)
+    } catch {
+      files.insert(
+        BundleFile(path: TreePath.join(base, "Info.plist"), role: .infoPlist, problem: error),
+        at: 0)
+    }
+    var platforms = Set(PlatformDetector.platforms(info: info, layout: .shallow))
+    if let sdk, let platform = Platform(platformName: sdk.prefix { $0.isLetter }.description) {
+      platforms.insert(platform)
+    }
+    return BundleNode(
+      path: base, kind: kind(of: target.productType ?? ""), layout: .shallow, files: files,
+      platforms: platforms.sorted())
+  }
+
+  /// The bundle kind of an Xcode product type.
+  static func kind(of productType: String) -> BundleKind {
+    switch productType {
+    case let t where t.hasPrefix("com.apple.product-type.application.watchapp"): .watchApplication
+    case let t where t.hasPrefix("com.apple.product-type.application.on-demand-install-capable"):
+      .appClip
+    case let t where t.hasPrefix("com.apple.product-type.application"): .application
+    case let t where t.hasPrefix("com.apple.product-type.app-extension"),
+      let t where t.hasPrefix("com.apple.product-type.extensionkit-extension"),
+      let t where t.hasPrefix("com.apple.product-type.watchkit2-extension"):
+      .appExtension
+    case let t where t.hasPrefix("com.apple.product-type.framework"): .framework
+    case "com.apple.product-type.xpc-service": .xpcService
+    case "com.apple.product-type.system-extension": .systemExtension
+    default: .bundle
+    }
+  }
+
+  /// Privacy manifests, InfoPlist string catalogs and `.strings`, app icon sets and Icon
+  /// Composer icons in the source folder, searched breadth first without entering the
+  /// `skippedFolders`, and at most `maxVisitedEntries` entries.
+  static func sourceFiles(in tree: any FileTree, walker: BundleWalker) -> [BundleFile] {
+    var found: [BundleFile] = []
+    var queue = [""]
+    var visited = 0
+    while !queue.isEmpty, visited < maxVisitedEntries {
+      let folder = queue.removeFirst()
+      guard let entries = try? tree.children(of: folder) else { continue }
+      for entry in entries {
+        visited += 1
+        let name = entry.name
+        if entry.kind == .directory {
+          if name.hasSuffix(".appiconset"), tree.entry(at: entry.path + "/Contents.json") != nil {
+            let path = entry.path + "/Contents.json"
+            found.append(
+              BundleFile(path: path, role: .appIconSet, size: tree.entry(at: path)?.size ?? 0))
+          } else if name.hasSuffix(".icon"), tree.entry(at: entry.path + "/icon.json") != nil {
+            let path = entry.path + "/icon.json"
+            found.append(
+              BundleFile(path: path, role: .iconComposer, size: tree.entry(at: path)?.size ?? 0))
+          } else if !skippedFolders.contains(name), !name.hasSuffix(".xcodeproj"),
+            !name.hasPrefix(".")
+          {
+            queue.append(entry.path)
+          }
+          continue
+        }
+        guard entry.kind == .file else { continue }
+        switch name.lowercased() {
+        case "privacyinfo.xcprivacy":
+          found.append(walker.readPropertyList(entry.path, role: .privacyManifest))
+        case "infoplist.xcstrings":
+          found.append(
+            BundleFile(path: entry.path, role: .infoPlistStringCatalog, size: entry.size))
+        case "infoplist.strings":
+          found.append(walker.readPropertyList(entry.path, role: .infoPlistStrings))
+        default:
+          break
+        }
+      }
+    }
+    return found
+  }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import PlistCore
+import TestSupport
+import Testing
+
+@testable import PlistBundle
+
+/// A temporary folder, removed by `remove()`.
+struct TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "infoscope-loader-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  /// Writes `bytes` at `path` inside the folder, creating folders on the way.
+  @discardableResult
+  func write(_ path: String, _ bytes: [UInt8]) throws -> String {
+    let file = url.appendingPathComponent(path)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: file)
+    return file.path
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite struct BundleLoaderTests {
+  static let appInfo = String(
+    decoding: infoPlist([
+      ("CFBundleIdentifier", "org.example.demo"), ("CFBundleExecutable", "Demo"),
+      ("CFBundleShortVersionString", "3.1"), ("CFBundleVersion", "42"),
+      ("DTPlatformName", "iphoneos"),
+    ]), as: UTF8.self)
+
+  @Test func loadsAnIPAInMemory() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let profile = try TestSigner.sign(
+      String(decoding: infoPlist([("Name", "Demo Dev")]), as: UTF8.self))
+    let ipa = try ZipBuilder.ipa(
+      app: "Demo", infoPlist: Self.appInfo,
+      files: [
+        "Demo": [0xCF, 0xFA, 0xED, 0xFE, 0, 0, 0, 0],
+        "embedded.mobileprovision": profile,
+        "PlugIns/Share.appex/Info.plist": infoPlist([
+          ("CFBundleIdentifier", "org.example.demo.share")
+        ]),
+        "PrivacyInfo.xcprivacy": infoPlist([]),
+      ])
+    let path = try folder.write("Demo.ipa", ipa)
+    let bundle = try BundleLoader.load(path: path)
+    #expect(bundle.inputKind == .ipa)
+    #expect(bundle.isBuilt)
+    #expect(bundle.problems.isEmpty)
+    let app = try #require(bundle.bundles.first)
+    #expect(app.path == "Payload/Demo.app")
+    #expect(app.identifier == "org.example.demo")
+    #expect(app.platforms == [.iOS])
+    #expect(app.children.map(\.identifier) == ["org.example.demo.share"])
+    #expect(
+      Set(app.files.map(\.role)) == [
+        .infoPlist, .executable, .provisioningProfile, .privacyManifest,
+      ])
+    #expect(bundle.file(at: "Payload/Demo.app/Info.plist")?.format == .xml)
+    // Nothing was extracted next to the archive.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["Demo.ipa"])
+  }
+
+  @Test func reportsAnIPAWithoutPayloadAndUnsafeEntries() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let zip = try ZipBuilder().file("../evil.plist", text: "x").file("Other/Info.plist", text: "y")
+      .build()
+    let bundle = try BundleLoader.load(path: try folder.write("Odd.ipa", zip))
+    #expect(bundle.bundles.isEmpty)
+    #expect(bundle.problems.map(\.kind) == [.unsafePath, .notFound])
+  }
+
+  @Test func loadsAnXcarchive() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("Demo.xcarchive/Info.plist", infoPlist([("Name", "Demo")]))
+    try folder.write(
+      "Demo.xcarchive/Products/Applications/Demo.app/Info.plist", Array(Self.appInfo.utf8))
+    try folder.write(
+      "Demo.xcarchive/Products/Applications/Demo.app/Demo", [0xCF, 0xFA, 0xED, 0xFE])
+    let bundle = try BundleLoader.load(
+      path: folder.url.appendingPathComponent("Demo.xcarchive").path)
+    #expect(bundle.inputKind == .archive)
+    #expect(bundle.files.map(\.role) == [.archiveInfo])
+    #expect(bundle.bundles.map(\.path) == ["Products/Applications/Demo.app"])
+    #expect(bundle.bundles.first?.files.allSatisfy { $0.problem == nil } == true)
+  }
+
+  @Test func loadsBareFilesByRole() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let entitlements = try folder.write(
+      "App.entitlements",
+      Array(
+        "<plist><dict><key>com.apple.security.app-sandbox</key><true/></dict></plist>".utf8))
+    var bundle = try BundleLoader.load(path: entitlements)
+    #expect(bundle.inputKind == .file)
+    #expect(bundle.files.map(\.role) == [.entitlements])
+    #expect(
+      bundle.files.first?.document?.root.value.dictionaryValue?.keys == [
+        "com.apple.security.app-sandbox"
+      ])
+    let profile = try folder.write(
+      "embedded.mobileprovision",
+      try TestSigner.sign(String(decoding: infoPlist([("Name", "Demo")]), as: UTF8.self)))
+    bundle = try BundleLoader.load(path: profile)
+    #expect(bundle.files.first?.role == .provisioningProfile)
+    #expect(
+      bundle.files.first?.document?.root.value.dictionaryValue?["Name"]?.value == .string("Demo"))
+    let broken = try folder.write("PrivacyInfo.xcprivacy", Array("<plist><dict>".utf8))
+    bundle = try BundleLoader.load(path: broken)
+    #expect(bundle.files.first?.role == .privacyManifest)
+    #expect(bundle.files.first?.problem?.kind == .plist)
+    #expect(throws: BundleError.self) { try BundleLoader.load(path: folder.url.path + "/missing") }
+    #expect(throws: BundleError.self) { try BundleLoader.load(path: folder.url.path) }
+  }
+
+  @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
+  func loadsACorpusProjectWithItsSourceFiles() throws {
+    func corpus(_ name: String) throws -> [UInt8] {
+      [UInt8](try Data(contentsOf: Corpus.directory.appendingPathComponent(name)))
+    }
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "IceCubesApp.xcodeproj/project.pbxproj",
+      try corpus("pbxproj/IceCubesApp__IceCubesApp.xcodeproj__project.pbxproj"))
+    try folder.write(
+      "IceCubesApp/Info.plist", try corpus("info-plist/IceCubesApp__IceCubesApp__Info.plist"))
+    try folder.write(
+      "IceCubesShareExtension/Info.plist",
+      try corpus("info-plist/IceCubesApp__IceCubesShareExtension__Info.plist"))
+    try folder.write(
+      "IceCubesApp/App/IceCubesApp-release.entitlements",
+      try corpus("entitlements/IceCubesApp__IceCubesApp-release.entitlements"))
+    try folder.write(
+      "IceCubesApp/PrivacyInfo.xcprivacy",
+      try corpus("privacy-manifests/NetNewsWire__iOS__PrivacyInfo.xcprivacy"))
+    try folder.write(
+      "IceCubesApp/Assets.xcassets/AppIcon.appiconset/Contents.json",
+      try corpus("appiconset/IceCubesApp__Icon.appiconset__Contents.json"))
+    let bundle = try BundleLoader.load(path: folder.url.path)
+    #expect(bundle.inputKind == .project)
+    #expect(!bundle.isBuilt)
+    #expect(
+      bundle.bundles.map(\.name) == [
+        "IceCubesApp", "IceCubesActionExtension", "IceCubesNotifications",
+        "IceCubesShareExtension", "IceCubesAppWidgetsExtensionExtension",
+      ])
+    let app = try #require(bundle.bundles.first)
+    #expect(app.kind == .application)
+    let info = try #require(app.infoPlist)
+    // Set by INFOPLIST_KEY_NSCameraUsageDescription in the project, not by the Info.plist file.
+    #expect(info["NSCameraUsageDescription"]?.value.stringValue?.isEmpty == false)
+    #expect(info["CFBundleShortVersionString"]?.value == .string("2.1.4"))
+    let entitlements = try #require(app.files.first { $0.role == .entitlements })
+    #expect(entitlements.path == "IceCubesApp/App/IceCubesApp-release.entitlements")
+    #expect(entitlements.document != nil)
+    #expect(bundle.files.map(\.role) == [.projectFile, .privacyManifest, .appIconSet])
+    #expect(
+      bundle.files.map(\.path).last
+        == "IceCubesApp/Assets.xcassets/AppIcon.appiconset/Contents.json")
+  }
+}
