@@ -7,7 +7,7 @@
 /// teamOffset (4); from 0x20300 spare3 (4) and codeLimit64 (8); from 0x20400 execSegBase,
 /// execSegLimit, execSegFlags (8 each).
 package struct CodeDirectory: Sendable, Hashable {
-  /// `version`, e.g. 0x20400.
+  /// `version`, such as 0x20400.
   package var version: UInt32
   /// `flags`.
   package var flags: CodeSignatureFlags

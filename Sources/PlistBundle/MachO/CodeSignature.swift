@@ -143,7 +143,8 @@ package struct CodeSignature: Sendable {
         xmlEntitlements = try PlistReader.read(bytes: payload)
       } catch {
         throw BundleError(
-          .plist, "the entitlements in the code signature are not a valid property list: "
+          .plist,
+          "the entitlements in the code signature are not a valid property list: "
             + error.message, offset: blob.absolute(8), underlying: error)
       }
     case 7 where derEntitlements == nil:

@@ -100,7 +100,8 @@ enum DEREntitlements {
             + "length of 1 to 4 bytes", at: data.absolute(offset + 1))
       }
       guard contentStart + byteCount <= end else {
-        throw .malformed("the DER length runs past the end of its container",
+        throw .malformed(
+          "the DER length runs past the end of its container",
           at: data.absolute(offset + 1))
       }
       for index in 0..<byteCount {
@@ -205,8 +206,7 @@ enum DEREntitlements {
     return PlistDictionary(entries)
   }
 
-  private static func string(_ data: ByteWindow, _ element: Element) throws(BundleError) -> String
-  {
+  private static func string(_ data: ByteWindow, _ element: Element) throws(BundleError) -> String {
     let bytes = try data.slice(element.contentStart, element.end - element.contentStart)
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw .malformed("a DER UTF8String is not valid UTF-8", at: data.absolute(element.start))

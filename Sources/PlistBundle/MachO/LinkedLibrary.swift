@@ -14,7 +14,7 @@ package struct LinkedLibrary: Sendable, Hashable {
     case upward
   }
 
-  /// The install name, e.g. `@rpath/Foo.framework/Foo` or `/usr/lib/libSystem.B.dylib`.
+  /// The install name, such as `@rpath/Foo.framework/Foo` or `/usr/lib/libSystem.B.dylib`.
   package var path: String
   /// How it is linked.
   package var kind: Kind

@@ -2,7 +2,7 @@
 /// `LC_VERSION_MIN_*` load command.
 ///
 /// Versions are encoded `xxxx.yy.zz` in a 32-bit word (major in the upper 16 bits, minor and
-/// patch a byte each) and given here as `"major.minor.patch"`, e.g. `0x000f_0000` → `"15.0.0"`.
+/// patch a byte each) and given here as `"major.minor.patch"`: `0x000f_0000` is → `"15.0.0"`.
 /// `LC_VERSION_MIN_*` carries no platform number of its own; its command names one (macOS 1,
 /// iOS 2, tvOS 3, watchOS 4, as `PLATFORM_*`), and cannot tell a simulator apart.
 package struct MachOBuildVersion: Sendable, Hashable {

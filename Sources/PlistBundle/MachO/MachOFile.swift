@@ -52,7 +52,9 @@ package struct MachOFile: Sendable {
   }
 
   /// Reads the `fat_header` and its `fat_arch` / `fat_arch_64` table, then each slice.
-  private static func universal(_ file: ByteWindow, wide: Bool) throws(BundleError)
+  private static func universal(
+    _ file: ByteWindow, wide: Bool
+  ) throws(BundleError)
     -> [MachOSlice]
   {
     try file.require(0, 8, "the universal header needs 8 bytes but the file has \(file.count)")
@@ -106,8 +108,8 @@ package struct MachOFile: Sendable {
     var slices: [MachOSlice] = []
     for (range, _) in ranges {
       let window = try file.window(range.lowerBound, range.count)
-      let magic = try file.u32(range.lowerBound)
-      guard hasMachOMagic(file.bytes[range.lowerBound...].prefix(4)),
+      let magic = range.count >= 4 ? try file.u32(range.lowerBound) : 0
+      guard hasMachOMagic(file.bytes[range].prefix(4)),
         magic != MachOMagic.fat, magic != MachOMagic.fat64
       else {
         throw .malformed(

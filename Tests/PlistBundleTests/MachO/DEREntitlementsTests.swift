@@ -46,7 +46,8 @@ import Testing
   }
 
   @Test func decodesUnsignedIntegerAboveInt64() throws {
-    let pair = DER.tlv(0x30, DERValue.string("n").encoded + DER.tlv(0x02, [0] + [UInt8](repeating: 0xff, count: 8)))
+    let pair = DER.tlv(
+      0x30, DERValue.string("n").encoded + DER.tlv(0x02, [0] + [UInt8](repeating: 0xff, count: 8)))
     let bytes = DER.tlv(0x70, DERValue.int(1).encoded + DER.tlv(0xb0, pair))
     let node = try Self.decode(bytes).value.dictionaryValue?["n"]
     #expect(node?.value == .integer(PlistInteger(UInt64.max)))
@@ -115,7 +116,9 @@ import Testing
     ("key not string", [0x70, 10, 2, 1, 1, 0xb0, 5, 0x30, 3, 1, 1, 0], 9, "UTF8String key"),
     ("pair not sequence", [0x70, 8, 2, 1, 1, 0xb0, 3, 1, 1, 0], 7, "SEQUENCE"),
     ("real value", [0x70, 13, 2, 1, 1, 0xb0, 8, 0x30, 6, 0x0c, 1, 0x6b, 0x09, 1, 0], 12, "0x9"),
-    ("bad boolean", [0x70, 14, 2, 1, 1, 0xb0, 9, 0x30, 7, 0x0c, 1, 0x6b, 1, 2, 0, 0], 12, "BOOLEAN"),
+    (
+      "bad boolean", [0x70, 14, 2, 1, 1, 0xb0, 9, 0x30, 7, 0x0c, 1, 0x6b, 1, 2, 0, 0], 12, "BOOLEAN"
+    ),
     (
       "bad utf8", [0x70, 13, 2, 1, 1, 0xb0, 8, 0x30, 6, 0x0c, 1, 0x6b, 0x0c, 1, 0xff], 12,
       "UTF-8"

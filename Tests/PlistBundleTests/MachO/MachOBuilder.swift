@@ -1,9 +1,11 @@
 @testable import PlistBundle
 
-/// Builds Mach-O files byte by byte for tests: a header, load commands, and a `__LINKEDIT`
-/// segment holding a code signature SuperBlob (a CodeDirectory, an empty requirements blob,
-/// and XML and/or DER entitlements). `build()` also returns where everything landed, so hostile
-/// tests can patch a field and expect the exact error offset.
+/// Builds Mach-O files byte by byte for tests.
+///
+/// A file is a header, load commands, and a `__LINKEDIT` segment holding a code signature
+/// SuperBlob (a CodeDirectory, an empty requirements blob, and XML and/or DER entitlements).
+/// `build()` also returns where everything landed, so hostile tests can patch a field and
+/// expect the exact error offset.
 struct MachOBuilder {
   enum Command {
     case dylib(LinkedLibrary.Kind, String, current: UInt32 = 0x1_0000, compat: UInt32 = 0x1_0000)
@@ -190,7 +192,9 @@ struct MachOBuilder {
   static func codeDirectory(_ signature: Signature) -> [UInt8] {
     let fixed = signature.version >= 0x20400 ? 88 : signature.version >= 0x20200 ? 52 : 44
     let identOffset = fixed
-    let teamOffset = signature.teamIdentifier.map { _ in identOffset + signature.identifier.utf8.count + 1 }
+    let teamOffset = signature.teamIdentifier.map { _ in
+      identOffset + signature.identifier.utf8.count + 1
+    }
     let stringsEnd =
       identOffset + signature.identifier.utf8.count + 1
       + (signature.teamIdentifier.map { $0.utf8.count + 1 } ?? 0)

@@ -74,7 +74,9 @@ import Testing
     (UInt32(0x24), Platform.macOS), (0x25, .iOS), (0x2f, .tvOS), (0x30, .watchOS),
   ])
   func mapsEachVersionMinCommand(command: UInt32, platform: Platform) throws {
-    let builder = MachOBuilder(commands: [.versionMin(command: command, version: 0x000a_0f00, sdk: 0)])
+    let builder = MachOBuilder(commands: [
+      .versionMin(command: command, version: 0x000a_0f00, sdk: 0)
+    ])
     let slice = try #require(try MachOFile.parse(builder.build().bytes).slices.first)
     #expect(slice.buildVersions.map(\.platform) == [platform])
     #expect(slice.buildVersions.map(\.minimumOS) == ["10.15.0"])
