@@ -149,7 +149,7 @@ package enum BundleLoader {
     }
     if FileReaders.isMachO(bytes) {
       result.isBuilt = true
-      result.files += FileReaders.executable(bytes, path: name)
+      result.files += FileReaders.executable(bytes, path: name).files
       return result
     }
     result.files.append(FileReaders.propertyList(bytes, path: name, role: role(ofFile: lower)))
@@ -194,18 +194,38 @@ package enum FileReaders {
   }
 
   /// True when `bytes` start with a Mach-O or universal (fat) magic number.
-  package static func isMachO(_ bytes: [UInt8]) -> Bool {
-    guard bytes.count >= 4 else { return false }
-    let magic =
-      UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8
-      | UInt32(bytes[3])
-    return [0xFEED_FACE, 0xFEED_FACF, 0xCEFA_EDFE, 0xCFFA_EDFE, 0xCAFE_BABE, 0xCAFE_BABF]
-      .contains(magic)
-  }
+  package static func isMachO(_ bytes: [UInt8]) -> Bool { MachOFile.hasMachOMagic(bytes) }
+
+  /// The suffix that names the signed entitlements of an executable as a file of their own.
+  package static let entitlementsSuffix = "#entitlements"
 
   /// An executable and, when its code signature carries them, its signed entitlements as a
-  /// file of their own (`PATH#entitlements`).
-  package static func executable(_ bytes: [UInt8], path: String) -> [BundleFile] {
-    [BundleFile(path: path, role: .executable, size: bytes.count)]
+  /// file of their own (`PATH#entitlements`: the XML blob as written, or the DER blob decoded
+  /// when there is no XML one). The parsed Mach-O comes back for the bundle's facts.
+  package static func executable(
+    _ bytes: [UInt8], path: String
+  ) -> (
+    files: [BundleFile], machO: MachOFile?
+  ) {
+    let machO: MachOFile
+    do {
+      machO = try MachOFile.parse(bytes)
+    } catch {
+      let file = BundleFile(
+        path: path, role: .executable, size: bytes.count, problem: error.at(path))
+      return ([file], nil)
+    }
+    var files = [BundleFile(path: path, role: .executable, size: bytes.count)]
+    let signature = machO.slices.lazy.compactMap(\.codeSignature).first
+    if let document = signature?.xmlEntitlements {
+      files.append(
+        BundleFile(path: path + entitlementsSuffix, role: .signedEntitlements, document: document))
+    } else if let node = signature?.derEntitlements {
+      files.append(
+        BundleFile(
+          path: path + entitlementsSuffix, role: .signedEntitlements,
+          document: PlistDocument(root: node, format: .binary)))
+    }
+    return (files, machO)
   }
 }

@@ -16,6 +16,8 @@ package struct BundleWalker {
   package var maxPropertyListBytes = 256 << 20
   /// The deepest chain of bundles inside bundles that is walked.
   package var maxNesting = 8
+  /// The most bytes read from one executable to find its code signature.
+  package var maxExecutableBytes = 1 << 30
 
   /// Creates a walker over `tree`.
   package init(tree: any FileTree) { self.tree = tree }
@@ -82,6 +84,18 @@ package struct BundleWalker {
     files += namedFiles(
       info: info, path: path, layout: layout, contents: contents,
       resources: resources)
+    var machO: MachOFile?
+    if let index = files.firstIndex(where: { $0.role == .executable && $0.problem == nil }) {
+      let executablePath = files[index].path
+      do {
+        let bytes = try tree.contents(of: executablePath, limit: maxExecutableBytes)
+        let read = FileReaders.executable(bytes, path: executablePath)
+        files.replaceSubrange(index...index, with: read.files)
+        machO = read.machO
+      } catch {
+        files[index].problem = error.at(executablePath)
+      }
+    }
     var children: [BundleNode] = []
     if depth < maxNesting {
       for place in BundleWalker.nestedPlaces {
@@ -95,9 +109,11 @@ package struct BundleWalker {
         }
       }
     }
-    return BundleNode(
+    var node = BundleNode(
       path: path, kind: kind, layout: layout, files: files, children: children,
-      platforms: PlatformDetector.platforms(info: info, layout: layout))
+      platforms: PlatformDetector.platforms(info: info, layout: layout, executable: machO))
+    node.executable = machO
+    return node
   }
 
   /// Reads and parses the property list at `path`, keeping any error on the file.

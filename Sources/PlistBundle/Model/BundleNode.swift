@@ -38,8 +38,11 @@ package struct BundleNode: Sendable {
   package var files: [BundleFile]
   /// The bundles it holds (extensions, frameworks, watch apps…).
   package var children: [BundleNode]
-  /// The platforms it targets, from its Info.plist and layout (see `PlatformDetector`).
+  /// The platforms it targets, from its Info.plist, layout and executable (see
+  /// `PlatformDetector`).
   package var platforms: [Platform]
+  /// The main executable, parsed, when the bundle has one that reads as Mach-O.
+  package var executable: MachOFile?
 
   /// Creates a bundle.
   package init(

@@ -7,16 +7,25 @@ import PlistCore
 /// 3 Apple TV → tvOS, 4 Apple Watch → watchOS, 6 Mac (Catalyst) → Mac Catalyst, 7 Apple Vision
 /// → visionOS; [UIDeviceFamily](https://developer.apple.com/documentation/bundleresources/information-property-list/uidevicefamily));
 /// `LSMinimumSystemVersion` (macOS) and `MinimumOSVersion` (the others); the deep `Contents/`
-/// layout, which only macOS uses. With no evidence the list is empty: infoscope does not guess.
+/// layout, which only macOS uses; and the platforms of the executable's `LC_BUILD_VERSION` and
+/// `LC_VERSION_MIN_*` commands. With no evidence the list is empty: infoscope does not guess.
 package enum PlatformDetector {
   /// The platforms of a bundle with the Info.plist `info` and the layout `layout`.
   ///
   /// - Parameters:
   ///   - info: the Info.plist's root dictionary, if it read.
   ///   - layout: how the bundle lays out its files.
+  ///   - executable: the main executable, when it was read.
   /// - Returns: the platforms, in `Platform` order.
-  package static func platforms(info: PlistDictionary?, layout: BundleLayout) -> [Platform] {
+  package static func platforms(
+    info: PlistDictionary?, layout: BundleLayout, executable: MachOFile? = nil
+  ) -> [Platform] {
     var found: Set<Platform> = []
+    for slice in executable?.slices ?? [] {
+      for version in slice.buildVersions {
+        if let platform = version.platform { found.insert(platform) }
+      }
+    }
     var sdkNamed = false
     if let names = info?["CFBundleSupportedPlatforms"]?.value.arrayValue {
       for name in names {

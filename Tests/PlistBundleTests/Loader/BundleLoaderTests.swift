@@ -44,7 +44,7 @@ struct TemporaryFolder {
     let ipa = try ZipBuilder.ipa(
       app: "Demo", infoPlist: Self.appInfo,
       files: [
-        "Demo": [0xCF, 0xFA, 0xED, 0xFE, 0, 0, 0, 0],
+        "Demo": debugExecutable,
         "embedded.mobileprovision": profile,
         "PlugIns/Share.appex/Info.plist": infoPlist([
           ("CFBundleIdentifier", "org.example.demo.share")
@@ -63,7 +63,7 @@ struct TemporaryFolder {
     #expect(app.children.map(\.identifier) == ["org.example.demo.share"])
     #expect(
       Set(app.files.map(\.role)) == [
-        .infoPlist, .executable, .provisioningProfile, .privacyManifest,
+        .infoPlist, .executable, .signedEntitlements, .provisioningProfile, .privacyManifest,
       ])
     #expect(bundle.file(at: "Payload/Demo.app/Info.plist")?.format == .xml)
     // Nothing was extracted next to the archive.
@@ -87,13 +87,24 @@ struct TemporaryFolder {
     try folder.write(
       "Demo.xcarchive/Products/Applications/Demo.app/Info.plist", Array(Self.appInfo.utf8))
     try folder.write(
-      "Demo.xcarchive/Products/Applications/Demo.app/Demo", [0xCF, 0xFA, 0xED, 0xFE])
+      "Demo.xcarchive/Products/Applications/Demo.app/Demo", debugExecutable)
     let bundle = try BundleLoader.load(
       path: folder.url.appendingPathComponent("Demo.xcarchive").path)
     #expect(bundle.inputKind == .archive)
     #expect(bundle.files.map(\.role) == [.archiveInfo])
     #expect(bundle.bundles.map(\.path) == ["Products/Applications/Demo.app"])
-    #expect(bundle.bundles.first?.files.allSatisfy { $0.problem == nil } == true)
+    #expect(bundle.bundles.first?.files.compactMap(\.problem).map(\.description) == [])
+  }
+
+  @Test func readsTheEntitlementsOfABareExecutable() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let bundle = try BundleLoader.load(path: try folder.write("Demo", debugExecutable))
+    #expect(bundle.files.map(\.path) == ["Demo", "Demo#entitlements"])
+    #expect(bundle.isBuilt)
+    let broken = try BundleLoader.load(
+      path: try folder.write("Broken", Array(debugExecutable.prefix(40))))
+    #expect(broken.files.first?.problem?.kind == .malformed)
   }
 
   @Test func loadsBareFilesByRole() throws {

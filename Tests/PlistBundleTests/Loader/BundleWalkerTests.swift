@@ -20,6 +20,20 @@ func infoPlist(_ entries: [(String, String)], extra: String = "") -> [UInt8] {
     """.utf8)
 }
 
+/// A small signed arm64 iOS executable (LC_BUILD_VERSION iOS 15.0, SDK 17.2) whose code
+/// signature carries `entitlements` as XML.
+func signedExecutable(entitlements: String) -> [UInt8] {
+  let builder = MachOBuilder(
+    commands: [.buildVersion(platform: 2, minOS: 0x000F_0000, sdk: 0x0011_0200)],
+    signature: .init(xmlEntitlements: entitlements))
+  return builder.build().bytes
+}
+
+/// A signed executable with the get-task-allow entitlement.
+let debugExecutable = signedExecutable(
+  entitlements: MachOBuilder.xmlHeader
+    + "<dict>\n\t<key>get-task-allow</key>\n\t<true/>\n</dict>\n</plist>\n")
+
 /// The PNG signature and an `IHDR` chunk for a `width`×`height` image of `colourType`.
 func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
   func be(_ v: UInt32) -> [UInt8] {
@@ -49,7 +63,7 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
           \t<array><string>AppIcon60x60</string></array></dict></dict>
 
           """),
-      "Demo": [0xCF, 0xFA, 0xED, 0xFE],
+      "Demo": debugExecutable,
       "AppIcon60x60@2x.png": pngHeader(width: 120, height: 120, colourType: 2),
       "AppIcon60x60@3x.png": pngHeader(width: 180, height: 180, colourType: 6),
       "Base.lproj/Launch.storyboardc/Info.plist": infoPlist([]),
@@ -60,7 +74,7 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
       "PlugIns/Share.appex/Info.plist": infoPlist([
         ("CFBundleIdentifier", "org.example.demo.share"), ("CFBundleExecutable", "Share"),
       ]),
-      "PlugIns/Share.appex/Share": [0xCF, 0xFA, 0xED, 0xFE],
+      "PlugIns/Share.appex/Share": debugExecutable,
       "Frameworks/Kit.framework/Info.plist": infoPlist([("CFBundleIdentifier", "org.example.kit")]),
       "Watch/DemoWatch.app/Info.plist": infoPlist(
         [("CFBundleIdentifier", "org.example.demo.watchkitapp"), ("CFBundleExecutable", "Gone")],
@@ -87,6 +101,10 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
     let roles = Dictionary(grouping: app.files, by: \.role).mapValues { $0.map(\.path).sorted() }
     #expect(roles[.infoPlist] == ["Info.plist"])
     #expect(roles[.executable] == ["Demo"])
+    #expect(roles[.signedEntitlements] == ["Demo#entitlements"])
+    let signed = app.files.first { $0.role == .signedEntitlements }?.document?.root
+    #expect(signed?.value.dictionaryValue?["get-task-allow"]?.value == .boolean(true))
+    #expect(app.executable?.slices.first?.architecture == "arm64")
     #expect(roles[.privacyManifest] == ["PrivacyInfo.xcprivacy"])
     #expect(roles[.provisioningProfile] == ["embedded.mobileprovision"])
     #expect(
@@ -114,7 +132,10 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
         "Mac.app/Contents/Info.plist": infoPlist(
           [("CFBundleIdentifier", "org.example.mac"), ("CFBundleExecutable", "Mac")],
           extra: "\t<key>LSMinimumSystemVersion</key>\n\t<string>13.0</string>\n"),
-        "Mac.app/Contents/MacOS/Mac": [0xCF, 0xFA, 0xED, 0xFE],
+        "Mac.app/Contents/MacOS/Mac": MachOBuilder(
+          commands: [.buildVersion(platform: 1, minOS: 0x000D_0000, sdk: 0x000E_0000)],
+          signature: .init(xmlEntitlements: nil)
+        ).build().bytes,
         "Mac.app/Contents/embedded.provisionprofile": [0x30],
         "Mac.app/Contents/Resources/PrivacyInfo.xcprivacy": infoPlist([]),
         "Mac.app/Contents/XPCServices/Helper.xpc/Contents/Info.plist": infoPlist([
