@@ -199,9 +199,11 @@ package enum FileReaders {
   /// The suffix that names the signed entitlements of an executable as a file of their own.
   package static let entitlementsSuffix = "#entitlements"
 
-  /// An executable and, when its code signature carries them, its signed entitlements as a
-  /// file of their own (`PATH#entitlements`: the XML blob as written, or the DER blob decoded
-  /// when there is no XML one). The parsed Mach-O comes back for the bundle's facts.
+  /// An executable and, when its code signature carries them, its signed entitlements.
+  ///
+  /// The entitlements are a file of their own, `PATH#entitlements`: the XML blob as written,
+  /// or the DER blob decoded when there is no XML one. The parsed Mach-O comes back for the
+  /// bundle's facts.
   package static func executable(
     _ bytes: [UInt8], path: String
   ) -> (
