@@ -69,6 +69,17 @@ package enum FilesCommand {
     if let image = file.image {
       details.append("\(image.width)×\(image.height) px, \(image.hasAlpha ? "alpha" : "no alpha")")
     }
+    if let set = file.iconSet {
+      let named = set.images.filter { $0.filename != nil }
+      let missing = named.filter { $0.problem != nil }.count
+      details.append(
+        "\(set.images.count) slots, \(named.count) images"
+          + (missing > 0 ? ", \(missing) unreadable" : ""))
+    }
+    if let profile = file.profile {
+      details.append(
+        "\(profile.kind.rawValue), team \(profile.teamIdentifiers.joined(separator: ","))")
+    }
     if file.size > 0 { details.append(byteCount(file.size)) }
     var line = "\(indent)\(file.path)  (" + details.joined(separator: ", ") + ")"
     if let problem = file.problem {

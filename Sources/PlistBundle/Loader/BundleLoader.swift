@@ -185,8 +185,10 @@ package enum FileReaders {
   package static func profile(_ bytes: [UInt8], path: String) -> BundleFile {
     do {
       let profile = try ProvisioningProfile.parse(bytes, path: path)
-      return BundleFile(
+      var file = BundleFile(
         path: path, role: .provisioningProfile, size: bytes.count, document: profile.document)
+      file.profile = profile
+      return file
     } catch {
       return BundleFile(
         path: path, role: .provisioningProfile, size: bytes.count, problem: error.at(path))

@@ -77,7 +77,15 @@ package struct BundleWalker {
     for name in ["embedded.mobileprovision", "embedded.provisionprofile"] {
       let candidate = join(contents, name)
       if let entry = tree.entry(at: candidate), entry.kind == .file {
-        files.append(BundleFile(path: candidate, role: .provisioningProfile, size: entry.size))
+        do {
+          let bytes = try tree.contents(of: candidate, limit: 8 << 20)
+          files.append(FileReaders.profile(bytes, path: candidate))
+        } catch {
+          files.append(
+            BundleFile(
+              path: candidate, role: .provisioningProfile, size: entry.size,
+              problem: error.at(candidate)))
+        }
       }
     }
     files += localizedInfoPlists(in: resources)

@@ -129,6 +129,17 @@ package enum ProjectInput {
     }
   }
 
+  /// The `Contents.json` of an app icon set, with the set read.
+  static func iconSetFile(_ path: String, in tree: any FileTree) -> BundleFile {
+    var file = BundleFile(path: path, role: .appIconSet, size: tree.entry(at: path)?.size ?? 0)
+    do {
+      file.iconSet = try AppIconSet.read(contentsPath: path, in: tree)
+    } catch {
+      file.problem = error
+    }
+    return file
+  }
+
   /// Privacy manifests, InfoPlist string catalogs and `.strings`, app icon sets and Icon
   /// Composer icons in the source folder, searched breadth first without entering the
   /// `skippedFolders`, and at most `maxVisitedEntries` entries.
@@ -144,9 +155,7 @@ package enum ProjectInput {
         let name = entry.name
         if entry.kind == .directory {
           if name.hasSuffix(".appiconset"), tree.entry(at: entry.path + "/Contents.json") != nil {
-            let path = entry.path + "/Contents.json"
-            found.append(
-              BundleFile(path: path, role: .appIconSet, size: tree.entry(at: path)?.size ?? 0))
+            found.append(iconSetFile(entry.path + "/Contents.json", in: tree))
           } else if name.hasSuffix(".icon"), tree.entry(at: entry.path + "/icon.json") != nil {
             let path = entry.path + "/icon.json"
             found.append(

@@ -17,6 +17,10 @@ package struct BundleFile: Sendable {
   package var problem: BundleError?
   /// Pixel size and alpha channel, for PNG icon images.
   package var image: ImageInfo?
+  /// The slots of an asset-catalog app icon set and their images, for `Contents.json`.
+  package var iconSet: AppIconSet?
+  /// The facts of a provisioning profile (team, expiry, kind, devices), for profiles.
+  package var profile: ProvisioningProfile?
 
   /// Creates a file entry.
   package init(

@@ -68,7 +68,11 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
       "AppIcon60x60@3x.png": pngHeader(width: 180, height: 180, colourType: 6),
       "Base.lproj/Launch.storyboardc/Info.plist": infoPlist([]),
       "PrivacyInfo.xcprivacy": infoPlist([("NSPrivacyTracking", "no")]),
-      "embedded.mobileprovision": [0x30, 0x80],
+      "embedded.mobileprovision":
+        (try? TestSigner.sign(
+          String(
+            decoding: infoPlist([("Name", "Demo Development"), ("TeamName", "Example")]),
+            as: UTF8.self))) ?? [],
       "en.lproj/InfoPlist.strings": Array("\"CFBundleDisplayName\" = \"Demo\";".utf8),
       "fr.lproj/infoPlist.strings": Array("\"CFBundleDisplayName\" = \"Démo\";".utf8),
       "PlugIns/Share.appex/Info.plist": infoPlist([
@@ -118,6 +122,9 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
         ImageInfo(width: 180, height: 180, hasAlpha: true),
       ])
     #expect(app.files.allSatisfy { $0.problem == nil })
+    let profile = try #require(app.files.first { $0.role == .provisioningProfile }?.profile)
+    #expect(profile.name == "Demo Development")
+    #expect(profile.teamName == "Example")
     let watch = app.children[1]
     #expect(watch.platforms == [.watchOS])
     let missing = try #require(watch.files.first { $0.role == .executable })
@@ -136,7 +143,9 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
           commands: [.buildVersion(platform: 1, minOS: 0x000D_0000, sdk: 0x000E_0000)],
           signature: .init(xmlEntitlements: nil)
         ).build().bytes,
-        "Mac.app/Contents/embedded.provisionprofile": [0x30],
+        "Mac.app/Contents/embedded.provisionprofile":
+          (try? TestSigner.sign(String(decoding: infoPlist([("Name", "Mac")]), as: UTF8.self)))
+          ?? [],
         "Mac.app/Contents/Resources/PrivacyInfo.xcprivacy": infoPlist([]),
         "Mac.app/Contents/XPCServices/Helper.xpc/Contents/Info.plist": infoPlist([
           ("CFBundleIdentifier", "org.example.mac.helper")
