@@ -13,7 +13,7 @@ package struct AppIconSet: Sendable {
   package struct Image: Sendable, Hashable {
     /// The PNG's file name inside the set, or nil for an empty slot.
     package var filename: String?
-    /// `iphone`, `ipad`, `ios-marketing`, `mac`, `watch`, `universal`, …
+    /// The device idiom: `iphone`, `ipad`, `ios-marketing`, `mac`, `watch`, `universal`.
     package var idiom: String?
     /// The size in points, parsed from "WxH".
     package var pointSize: (width: Double, height: Double)? {
