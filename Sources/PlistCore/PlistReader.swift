@@ -8,15 +8,24 @@ import Foundation
 package enum PlistReader {
   /// The format of `bytes`, or nil when they are binary but not a property list.
   package static func sniff(_ bytes: UnsafeRawBufferPointer) -> PlistFormat? {
-    if bytes.count >= 6, Array(bytes[0..<6]) == Array("bplist".utf8) { return .binary }
+    // `bplist` and a version digit (`bplist00`; Apple accepts any `bplist0?`); a text that
+    // merely starts with the word, such as `bplistx = 1;` in a .strings file, is not binary.
+    if bytes.count >= 7, Array(bytes[0..<6]) == Array("bplist".utf8),
+      (0x30...0x39).contains(bytes[6])
+    {
+      return .binary
+    }
     let encoding = TextEncoding.detect(bytes)
     let head: [UInt8]
     if encoding == .utf8 || encoding == .utf8WithBOM {
       let start = encoding.byteOrderMark.count
       head = Array(bytes[start..<min(bytes.count, start + 4096)])
     } else {
-      let prefix = UnsafeRawBufferPointer(rebasing: bytes[0..<min(bytes.count, 16_384)])
-      head = (try? encoding.decode(prefix)) ?? []
+      // A prefix of whole 4-byte units; if it splits a surrogate pair, two bytes fewer.
+      let length = max(min(bytes.count, 16_384) & ~3, min(bytes.count, 4))
+      let prefix = UnsafeRawBufferPointer(rebasing: bytes[0..<length])
+      let shorter = UnsafeRawBufferPointer(rebasing: bytes[0..<max(0, length - 2)])
+      head = (try? encoding.decode(prefix)) ?? (try? encoding.decode(shorter)) ?? []
     }
     return sniffText(head)
   }

@@ -133,7 +133,8 @@ extension ASCIIPlistLexer {
     var date = PlistDate(
       year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     date.secondsSinceReferenceDate -= Double(offset)
-    return date
+    // A zone offset can carry year 9999 past the range every format can write.
+    return date.isInSupportedRange ? date : nil
   }
 
   /// Reads `<[base64]>` whose `<` is at `pos`.

@@ -48,9 +48,11 @@ package enum BinaryPlistReader {
 
   /// Most nodes a file may expand to, per byte of input, through containers it shares.
   ///
-  /// A file that shares no container yields at most one node per reference, so fewer nodes than
-  /// bytes; only a crafted file (each array referring twice to the next) can exceed this.
-  package static let maxNodesPerByte = 16
+  /// Every node but the root comes from a reference of at least one byte, so a file that
+  /// shares no container (CF and plistlib never share them) yields fewer nodes than bytes;
+  /// only a crafted file (arrays referring twice to the next, or offsets aliasing one
+  /// container) can exceed this, and it stops with `.limitExceeded` before using memory.
+  package static let maxNodesPerByte = 1
 
   private static func checkHeader(_ bytes: UnsafeRawBufferPointer) throws(PlistError) {
     let magic = BinaryPlistMarker.magic

@@ -106,6 +106,10 @@ struct BinaryPlistTrailer {
     self.topObject = Int(topObject)
     self.offsetTableOffset = Int(tableOffset)
 
+    // Every object has its own bytes: two table entries with one offset would let a small
+    // file stand for the same large object many times over (writers never do this). A bit per
+    // byte of the object area tells them apart in one pass.
+    var seen = [UInt64](repeating: 0, count: Int(tableOffset) / 64 + 1)
     var entry = self.offsetTableOffset
     for index in 0..<self.objectCount {
       let offset = BinaryPlistTrailer.bigEndian(bytes, entry, offsetWidth)
@@ -116,6 +120,16 @@ struct BinaryPlistTrailer {
             + "\(String(offset, radix: 16)), expected one between the header and the offset "
             + "table at 0x\(String(tableOffset, radix: 16))", offset: entry)
       }
+      let word = Int(offset / 64)
+      let bit = UInt64(1) << (offset % 64)
+      guard seen[word] & bit == 0 else {
+        throw PlistError(
+          .malformed,
+          "offset table gives object \(index) the offset 0x\(String(offset, radix: 16)), "
+            + "which an earlier object already has, expected each object at its own offset",
+          offset: entry)
+      }
+      seen[word] |= bit
       entry &+= offsetWidth
     }
   }

@@ -65,6 +65,10 @@ package enum TextEncoding: String, Sendable, Equatable {
   /// and UTF-32 are transcoded and must be valid.
   /// - Throws: `PlistError` of kind `.encoding` naming the offset of the first bad code unit.
   package func decode(_ bytes: UnsafeRawBufferPointer) throws(PlistError) -> [UInt8] {
+    guard bytes.count >= byteOrderMark.count else {
+      throw PlistError(
+        .encoding, "the text is shorter than its \(rawValue) byte-order mark", offset: 0)
+    }
     let body = UnsafeRawBufferPointer(rebasing: bytes[byteOrderMark.count...])
     switch self {
     case .utf8, .utf8WithBOM:

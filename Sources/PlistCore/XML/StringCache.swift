@@ -11,8 +11,9 @@ import Foundation
 struct StringCache {
   private struct Slot {
     var hash: UInt32 = 0
-    var start: Int32 = 0
-    var count: Int32 = 0
+    /// Offset of the first occurrence; texts are at most 4 GiB (`PlistLimits.maxDocumentBytes`).
+    var start: UInt32 = 0
+    var count: UInt32 = 0
     var string: String? = nil
   }
 
@@ -76,8 +77,8 @@ struct StringCache {
     else { return nil }
     if used < capacity / 2 {
       slots[slot] = Slot(
-        hash: hash, start: Int32(truncatingIfNeeded: range.lowerBound),
-        count: Int32(range.count), string: made)
+        hash: hash, start: UInt32(truncatingIfNeeded: range.lowerBound),
+        count: UInt32(range.count), string: made)
       used += 1
     }
     return made

@@ -173,8 +173,10 @@ extension XMLScanner {
       let mi = number(maxDigits: 2, exactly: 2), expect(":"),
       let s = number(maxDigits: 2, exactly: 2), expect("Z"), i == body.count
     else { return nil }
-    return PlistDate(
+    let date = PlistDate(
       year: negative ? -y : y, month: mo, day: d, hour: h, minute: mi, second: s)
+    // Carried-over fields can leave the range every format can write (9999-12-31T23:59:60Z).
+    return date.isInSupportedRange ? date : nil
   }
 
   /// Decodes base64 text with white space anywhere; nil on any other character or bad padding.
