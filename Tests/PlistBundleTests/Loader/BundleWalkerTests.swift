@@ -185,26 +185,87 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
     #expect(file.problem?.description.hasPrefix("Info.plist:1:26: error: missing value") == true)
   }
 
+  /// The bytes of a corpus file.
+  static func corpus(_ name: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: Corpus.directory.appendingPathComponent(name)))
+  }
+
+  /// An iOS app made of real files: NetNewsWire's app, share and widget Info.plists, a
+  /// framework (Stats' module bundle), a watch app (home-assistant's launcher plist in the
+  /// slot), a privacy manifest and a localised InfoPlist.strings.
+  static func corpusIOSFiles() throws -> [String: [UInt8]] {
+    [
+      "Info.plist": try corpus("info-plist/NetNewsWire__iOS__Info.plist"),
+      "PlugIns/Share.appex/Info.plist": try corpus(
+        "info-plist/NetNewsWire__iOS__ShareExtension__Info.plist"),
+      "PlugIns/Widget.appex/Info.plist": try corpus("info-plist/NetNewsWire__Widget__Info.plist"),
+      "Frameworks/CPU.framework/Info.plist": try corpus(
+        "info-plist/stats__Modules-CPU__Info.plist"),
+      "Watch/Watch.app/Info.plist": try corpus(
+        "info-plist/home-assistant-iOS__Launcher__Info.plist"),
+      "PrivacyInfo.xcprivacy": try corpus(
+        "privacy-manifests/NetNewsWire__iOS__PrivacyInfo.xcprivacy"),
+      "Base.lproj/InfoPlist.strings": try corpus(
+        "info-plist/home-assistant-iOS__App__Base.lproj__InfoPlist.strings"),
+    ]
+  }
+
   @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
   func walksAnIOSAppMadeOfCorpusFiles() throws {
-    func corpus(_ name: String) throws -> [UInt8] {
-      [UInt8](try Data(contentsOf: Corpus.directory.appendingPathComponent(name)))
-    }
-    let tree = MemoryTree(
-      name: "NetNewsWire.app",
-      files: [
-        "Info.plist": try corpus("info-plist/NetNewsWire__iOS__Info.plist"),
-        "PlugIns/Share.appex/Info.plist": try corpus(
-          "info-plist/NetNewsWire__iOS__ShareExtension__Info.plist"),
-        "PlugIns/Widget.appex/Info.plist": try corpus("info-plist/NetNewsWire__Widget__Info.plist"),
-        "PrivacyInfo.xcprivacy": try corpus(
-          "privacy-manifests/NetNewsWire__iOS__PrivacyInfo.xcprivacy"),
-      ])
+    let tree = MemoryTree(name: "NetNewsWire.app", files: try Self.corpusIOSFiles())
     let app = BundleWalker(tree: tree).walk("", kind: .application)
-    #expect(app.children.map(\.path) == ["PlugIns/Share.appex", "PlugIns/Widget.appex"])
+    #expect(
+      app.children.map(\.path) == [
+        "PlugIns/Share.appex", "PlugIns/Widget.appex", "Watch/Watch.app",
+        "Frameworks/CPU.framework",
+      ])
+    #expect(
+      app.children.map(\.kind) == [.appExtension, .appExtension, .watchApplication, .framework])
     #expect(app.allBundles.allSatisfy { $0.infoPlistFile?.document != nil })
     #expect(app.info("CFBundleIdentifier") == "$(PRODUCT_BUNDLE_IDENTIFIER)")
     #expect(app.files.contains { $0.role == .privacyManifest && $0.document != nil })
+    let strings = try #require(app.files.first { $0.role == .infoPlistStrings })
+    #expect(strings.document?.format == .ascii)
+    // NetNewsWire names a launch storyboard that the test bundle does not hold.
+    #expect(app.files.first { $0.role == .launchStoryboard }?.problem?.kind == .notFound)
+  }
+
+  @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
+  func walksAMacAppMadeOfCorpusFiles() throws {
+    let tree = MemoryTree(
+      name: "NetNewsWire.app",
+      files: [
+        "NetNewsWire.app/Contents/Info.plist": try Self.corpus(
+          "info-plist/NetNewsWire__Mac__Info.plist"),
+        "NetNewsWire.app/Contents/PlugIns/Share.appex/Contents/Info.plist": try Self.corpus(
+          "info-plist/NetNewsWire__Mac__ShareExtension__Info.plist"),
+        "NetNewsWire.app/Contents/XPCServices/Helper.xpc/Contents/Info.plist": try Self.corpus(
+          "info-plist/UTM__utmctl__Info.plist"),
+        "NetNewsWire.app/Contents/Library/LoginItems/Launcher.app/Contents/Info.plist":
+          try Self
+          .corpus("info-plist/home-assistant-iOS__Launcher__Info.plist"),
+      ])
+    let app = BundleWalker(tree: tree).walk("NetNewsWire.app", kind: .application)
+    #expect(app.platforms.contains(.macOS))
+    #expect(app.children.map(\.kind) == [.appExtension, .xpcService, .loginItem])
+    #expect(app.allBundles.allSatisfy { $0.layout == .deep && $0.infoPlistFile?.document != nil })
+  }
+
+  @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
+  func readsTheSameCorpusAppAsAnIPA() throws {
+    var builder = ZipBuilder()
+    for (path, bytes) in try Self.corpusIOSFiles().sorted(by: { $0.key < $1.key }) {
+      builder = builder.file("Payload/NetNewsWire.app/" + path, bytes)
+    }
+    let tree = try ZipTree(bytes: try builder.build(), name: "NetNewsWire.ipa")
+    let fromZip = BundleWalker(tree: tree).walk("Payload/NetNewsWire.app", kind: .application)
+    let fromMemory = BundleWalker(tree: MemoryTree(name: "m", files: try Self.corpusIOSFiles()))
+      .walk("", kind: .application)
+    #expect(fromZip.allBundles.count == fromMemory.allBundles.count)
+    #expect(fromZip.allBundles.map(\.infoPlist) == fromMemory.allBundles.map(\.infoPlist))
+    #expect(
+      fromZip.files.map { $0.path.replacingOccurrences(of: "Payload/NetNewsWire.app/", with: "") }
+        == fromMemory.files.map(\.path))
   }
 }
 
