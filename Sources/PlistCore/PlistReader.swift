@@ -94,6 +94,11 @@ package enum PlistReader {
       }
       let (format, encoding, decoded) = try result.get()
       let text = decoded ?? bytes
+      // UTF-16 can grow by half as UTF-8; locations are 32-bit offsets into the text.
+      guard text.count <= PlistLimits.maxDocumentBytes else {
+        throw PlistError(
+          .limitExceeded, "the text is over 4 GiB once decoded, the most infoscope reads")
+      }
       switch format {
       case .binary:
         let binary = bytes.withUnsafeBytes { raw in
