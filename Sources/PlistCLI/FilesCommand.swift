@@ -37,6 +37,9 @@ package enum FilesCommand {
     if !bundle.platforms.isEmpty {
       out += ", " + bundle.platforms.map(\.rawValue).joined(separator: ", ")
     }
+    if let distribution = bundle.distribution {
+      out += ", \(distribution.rawValue) profile"
+    }
     out += "\n"
     for file in bundle.files { out += fileLine(file, depth: 1) }
     for node in bundle.bundles { render(node, depth: 1, into: &out) }
@@ -57,6 +60,7 @@ package enum FilesCommand {
     if !node.platforms.isEmpty {
       line += "  [" + node.platforms.map(\.rawValue).joined(separator: ", ") + "]"
     }
+    if let sdk = node.sdk { line += "  SDK \(sdk)" }
     out += line + "\n"
     for file in node.files { out += fileLine(file, depth: depth + 1) }
     for child in node.children { render(child, depth: depth + 1, into: &out) }

@@ -55,4 +55,10 @@ package struct AppBundle: Sendable {
 
   /// The platforms of all bundles, without repeats, in `Platform` order.
   package var platforms: [Platform] { Array(Set(allBundles.flatMap(\.platforms))).sorted() }
+
+  /// The likely distribution channel: the kind of the main bundle's provisioning profile
+  /// (development, ad hoc, App Store, enterprise, Developer ID), or nil without one.
+  package var distribution: ProvisioningProfile.Kind? {
+    bundles.first?.files.first { $0.role == .provisioningProfile }?.profile?.kind
+  }
 }

@@ -75,6 +75,9 @@ package struct BundleNode: Sendable {
   /// `CFBundleVersion`.
   package var buildVersion: String? { info("CFBundleVersion") }
 
+  /// The SDK it was built with (`DTSDKName`, written by Xcode into built bundles).
+  package var sdk: String? { info("DTSDKName") }
+
   /// The folder's name (`Share.appex`), or the input's name for the root.
   package var name: String { path.split(separator: "/").last.map(String.init) ?? path }
 
