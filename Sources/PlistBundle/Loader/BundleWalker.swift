@@ -129,13 +129,7 @@ package struct BundleWalker {
     let size = tree.entry(at: path)?.size ?? 0
     do {
       let bytes = try tree.contents(of: path, limit: maxPropertyListBytes)
-      do {
-        let document = try PlistReader.read(bytes: bytes, file: path)
-        return BundleFile(path: path, role: role, size: bytes.count, document: document)
-      } catch {
-        return BundleFile(
-          path: path, role: role, size: bytes.count, problem: BundleError(error, path: path))
-      }
+      return FileReaders.propertyList(bytes, path: path, role: role)
     } catch {
       return BundleFile(path: path, role: role, size: size, problem: error.at(path))
     }
