@@ -57,6 +57,7 @@ package enum ProjectInput {
         continue
       }
       result.problems += project.issues
+      result.projects.append(project)
       for target in project.targets where target.productType != nil {
         result.bundles.append(bundle(for: target, in: project, walker: walker))
       }
@@ -82,6 +83,7 @@ package enum ProjectInput {
       }
     }
     var info: PlistDictionary?
+    var effectiveInfo: EffectiveInfoPlist?
     do {
       let effective = try project.effectiveInfoPlist(
         target: target.name, configuration: configuration, sdk: sdk)
@@ -90,6 +92,7 @@ package enum ProjectInput {
           BundleFile(path: source.path, role: .propertyList, document: source.document))
       }
       info = effective.dictionary
+      effectiveInfo = effective
       let document = PlistDocument(
         root: PlistNode(.dictionary(effective.dictionary)), format: .xml)
       files.insert(
@@ -106,9 +109,11 @@ package enum ProjectInput {
     if let sdk, let platform = Platform(platformName: sdk.prefix { $0.isLetter }.description) {
       platforms.insert(platform)
     }
-    return BundleNode(
+    var node = BundleNode(
       path: base, kind: kind(of: target.productType ?? ""), layout: .shallow, files: files,
       platforms: platforms.sorted())
+    node.effectiveInfoPlist = effectiveInfo
+    return node
   }
 
   /// The bundle kind of an Xcode product type.

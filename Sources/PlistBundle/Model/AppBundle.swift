@@ -30,6 +30,8 @@ package struct AppBundle: Sendable {
   package var files: [BundleFile]
   /// What could not be read (a rejected ZIP entry, an unreadable folder); the rest loaded.
   package var problems: [BundleError]
+  /// The Xcode projects, for a project input: targets, configurations, build settings.
+  package var projects: [XcodeProject] = []
 
   /// Creates a loaded input.
   package init(

@@ -43,6 +43,9 @@ package struct BundleNode: Sendable {
   package var platforms: [Platform]
   /// The main executable, parsed, when the bundle has one that reads as Mach-O.
   package var executable: MachOFile?
+  /// For a project target: its effective Info.plist with where each key came from and which
+  /// `$(VAR)` placeholders stayed unresolved.
+  package var effectiveInfoPlist: EffectiveInfoPlist?
 
   /// Creates a bundle.
   package init(

@@ -174,6 +174,9 @@ struct TemporaryFolder {
     // Set by INFOPLIST_KEY_NSCameraUsageDescription in the project, not by the Info.plist file.
     #expect(info["NSCameraUsageDescription"]?.value.stringValue?.isEmpty == false)
     #expect(info["CFBundleShortVersionString"]?.value == .string("2.1.4"))
+    let effective = try #require(app.effectiveInfoPlist)
+    #expect(effective.isGenerated)
+    #expect(bundle.projects.map(\.targets.count) == [5])
     let entitlements = try #require(app.files.first { $0.role == .entitlements })
     #expect(entitlements.path == "IceCubesApp/App/IceCubesApp-release.entitlements")
     #expect(entitlements.document != nil)
