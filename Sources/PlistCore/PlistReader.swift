@@ -19,7 +19,8 @@ package enum PlistReader {
     let head: [UInt8]
     if encoding == .utf8 || encoding == .utf8WithBOM {
       let start = encoding.byteOrderMark.count
-      head = Array(bytes[start..<min(bytes.count, start + 4096)])
+      return sniffText(
+        UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 4096)]))
     } else {
       // A prefix of whole 4-byte units; if it splits a surrogate pair, two bytes fewer.
       let length = max(min(bytes.count, 16_384) & ~3, min(bytes.count, 4))
@@ -27,11 +28,17 @@ package enum PlistReader {
       let shorter = UnsafeRawBufferPointer(rebasing: bytes[0..<max(0, length - 2)])
       head = (try? encoding.decode(prefix)) ?? (try? encoding.decode(shorter)) ?? []
     }
-    return sniffText(head)
+    return head.withUnsafeBytes { sniffText($0) }
   }
 
+  /// The element names that start an XML property list.
+  private static let xmlNames: Set<String> = [
+    "plist", "dict", "array", "key", "string", "integer", "real", "true", "false", "date",
+    "data",
+  ]
+
   /// Tells XML from ASCII in UTF-8 text.
-  static func sniffText(_ text: [UInt8]) -> PlistFormat {
+  static func sniffText(_ text: UnsafeRawBufferPointer) -> PlistFormat {
     var i = 0
     while i < text.count, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D {
       i += 1
@@ -40,15 +47,12 @@ package enum PlistReader {
     let next = text[i + 1]
     if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") { return .xml }
     var j = i + 1
-    var name: [UInt8] = []
-    while j < text.count, (0x61...0x7A).contains(text[j]) || (0x41...0x5A).contains(text[j]) {
-      name.append(text[j])
+    while j < text.count, j < i + 9,
+      (0x61...0x7A).contains(text[j]) || (0x41...0x5A).contains(text[j])
+    {
       j += 1
     }
-    let xmlNames: Set<String> = [
-      "plist", "dict", "array", "key", "string", "integer", "real", "true", "false", "date",
-      "data",
-    ]
+    let name = UnsafeRawBufferPointer(rebasing: text[(i + 1)..<j])
     // ASCII data such as <dead beef> is hex digits; an XML element is a plist tag name
     // followed by `>`, `/` or white space.
     guard xmlNames.contains(String(decoding: name, as: UTF8.self)), j < text.count else {
