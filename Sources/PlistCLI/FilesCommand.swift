@@ -69,7 +69,11 @@ package enum FilesCommand {
   private static func fileLine(_ file: BundleFile, depth: Int) -> String {
     let indent = String(repeating: "  ", count: depth)
     var details: [String] = [file.role.rawValue]
-    if let format = file.format { details.append(formatName(format)) }
+    if file.isGenerated {
+      details.append("effective: INFOPLIST_FILE and build settings")
+    } else if let format = file.format {
+      details.append(formatName(format))
+    }
     if let image = file.image {
       details.append("\(image.width)×\(image.height) px, \(image.hasAlpha ? "alpha" : "no alpha")")
     }

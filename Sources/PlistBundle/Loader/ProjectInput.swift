@@ -95,11 +95,11 @@ package enum ProjectInput {
       effectiveInfo = effective
       let document = PlistDocument(
         root: PlistNode(.dictionary(effective.dictionary)), format: .xml)
-      files.insert(
-        BundleFile(
-          path: TreePath.join(base, "Info.plist"), role: .infoPlist, document: document,
-          problem: effective.issues.first),
-        at: 0)
+      var generated = BundleFile(
+        path: TreePath.join(base, "Info.plist"), role: .infoPlist, document: document,
+        problem: effective.issues.first)
+      generated.isGenerated = true
+      files.insert(generated, at: 0)
     } catch {
       files.insert(
         BundleFile(path: TreePath.join(base, "Info.plist"), role: .infoPlist, problem: error),

@@ -21,6 +21,12 @@ package struct BundleFile: Sendable {
   package var iconSet: AppIconSet?
   /// The facts of a provisioning profile (team, expiry, kind, devices), for profiles.
   package var profile: ProvisioningProfile?
+  /// True for a file infoscope put together rather than read.
+  ///
+  /// That is a project target's effective Info.plist (its `INFOPLIST_FILE` merged with the
+  /// `INFOPLIST_KEY_*` settings). Its nodes keep the locations of the file they came from,
+  /// where they came from one.
+  package var isGenerated = false
 
   /// Creates a file entry.
   package init(
