@@ -17,7 +17,8 @@ let package = Package(
     .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
     .target(name: "PlistBundle", dependencies: ["PlistCore", "CZip", "COpenSSL"]),
-    .target(name: "PlistCLI", dependencies: ["PlistCore", "PlistBundle"]),
+    .target(name: "PlistRules", dependencies: ["PlistCore", "PlistBundle"]),
+    .target(name: "PlistCLI", dependencies: ["PlistCore", "PlistBundle", "PlistRules"]),
     .executableTarget(name: "infoscope", dependencies: ["PlistCLI"]),
     .executableTarget(name: "infoscope-bench", dependencies: ["PlistCore"]),
     .target(name: "TestSupport", dependencies: ["PlistCore"], path: "Tests/TestSupport"),
@@ -25,6 +26,7 @@ let package = Package(
     .testTarget(
       name: "PlistBundleTests",
       dependencies: ["PlistBundle", "PlistCore", "COpenSSL", "TestSupport"]),
+    .testTarget(name: "PlistRulesTests", dependencies: ["PlistRules", "PlistBundle", "PlistCore", "TestSupport"]),
     .testTarget(name: "PlistCLITests", dependencies: ["PlistCLI", "PlistCore", "TestSupport"]),
     .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
   ],

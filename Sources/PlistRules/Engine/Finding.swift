@@ -1,0 +1,89 @@
+import PlistCore
+
+/// One problem a rule found, located on the key it concerns.
+///
+/// A finding about a missing key points at the dictionary that should hold it.
+package struct Finding: Sendable, Hashable {
+  /// The rule's identifier (`missing_bundle_identifier`).
+  package var ruleID: String
+  /// How serious it is, after configuration.
+  package var severity: Severity
+  /// The file, as `infoscope files` lists it.
+  package var file: String
+  /// The key path the finding is about (the parent dictionary for a missing key).
+  package var keyPath: KeyPath
+  /// 1-based line and column in the file, or 0 when the node has no text position.
+  package var line: Int
+  package var column: Int
+  /// One sentence in our words, without a trailing period.
+  package var message: String
+  /// The Apple page that says so.
+  package var url: String
+  /// The App Store Connect error code, when one applies (`ITMS-90683`).
+  package var itms: String?
+  /// Edits that fix it, when a fix is safe.
+  package var fix: Fix?
+
+  /// Creates a finding.
+  package init(
+    ruleID: String, severity: Severity, file: String, keyPath: KeyPath, line: Int = 0,
+    column: Int = 0, message: String, url: String, itms: String? = nil, fix: Fix? = nil
+  ) {
+    self.ruleID = ruleID
+    self.severity = severity
+    self.file = file
+    self.keyPath = keyPath
+    self.line = line
+    self.column = column
+    self.message = message
+    self.url = url
+    self.itms = itms
+    self.fix = fix
+  }
+
+  /// `file:line:column: severity: message [rule_id] (ITMS-…)`, as compilers print.
+  package var description: String {
+    var text = file
+    if line > 0 { text += ":\(line):\(column)" }
+    text += ": \(severity.rawValue): \(message) [\(ruleID)]"
+    if let itms { text += " (\(itms))" }
+    return text
+  }
+}
+
+/// A list of edits that fixes a finding, applied as one undoable step by the editor.
+package struct Fix: Sendable, Hashable {
+  /// What the fix does, in a few words ("add the missing orientations").
+  package var title: String
+  /// The edits, in order.
+  package var edits: [Edit]
+
+  /// Creates a fix.
+  package init(_ title: String, _ edits: [Edit]) {
+    self.title = title
+    self.edits = edits
+  }
+
+  /// One change to a property list, by key path.
+  package enum Edit: Sendable, Hashable {
+    /// Sets the value at a key path (adding the key when its dictionary lacks it).
+    case set(KeyPath, PlistValueBox)
+    /// Removes the node at a key path (one entry, the one lookup answers with).
+    case remove(KeyPath)
+    /// Renames the key at a key path.
+    case rename(KeyPath, to: String)
+  }
+}
+
+/// A `PlistValue` that is `Hashable` by its XML form, so fixes can be compared.
+package struct PlistValueBox: Sendable, Hashable {
+  /// The value.
+  package var value: PlistValue
+
+  /// Wraps a value.
+  package init(_ value: PlistValue) { self.value = value }
+
+  package static func == (a: PlistValueBox, b: PlistValueBox) -> Bool { a.value == b.value }
+
+  package func hash(into hasher: inout Hasher) { hasher.combine(value.kind) }
+}

@@ -1,0 +1,63 @@
+import PlistBundle
+
+/// What a rule knows about the circumstances of the file it checks; it decides severities.
+package struct LintContext: Sendable, Hashable {
+  /// How the app will be distributed, when known (from the provisioning profile, or
+  /// `--distribution`).
+  package enum Distribution: String, Sendable, Hashable, CaseIterable {
+    case appStore = "app-store"
+    case developerID = "developer-id"
+    case adHoc = "ad-hoc"
+    case enterprise
+    case development
+  }
+
+  /// The platforms the bundle targets (empty when unknown).
+  package var platforms: [Platform]
+  /// True for a built product (`$(VAR)` placeholders are errors there), false for source.
+  package var isBuilt: Bool
+  /// The distribution channel, when known.
+  package var distribution: Distribution?
+  /// The SDK the bundle was built with (`DTSDKName`, such as `iphoneos18.2`), when known.
+  package var sdk: String?
+
+  /// Creates a context.
+  package init(
+    platforms: [Platform] = [], isBuilt: Bool = false, distribution: Distribution? = nil,
+    sdk: String? = nil
+  ) {
+    self.platforms = platforms
+    self.isBuilt = isBuilt
+    self.distribution = distribution
+    self.sdk = sdk
+  }
+
+  /// True when the bundle targets `platform` (or the platforms are unknown and `ifUnknown`).
+  package func targets(_ platform: Platform, ifUnknown: Bool = false) -> Bool {
+    platforms.isEmpty ? ifUnknown : platforms.contains(platform)
+  }
+
+  /// True when only macOS is targeted.
+  package var isMacOnly: Bool { platforms == [.macOS] }
+
+  /// The major version of the SDK, when `sdk` names one (`iphoneos27.0` → 27).
+  package var sdkMajorVersion: Int? {
+    guard let sdk else { return nil }
+    let digits = sdk.drop { !$0.isNumber }.prefix { $0.isNumber }
+    return Int(digits)
+  }
+}
+
+extension LintContext.Distribution {
+  /// The channel of a provisioning profile's kind, or nil for `.unknown`.
+  package init?(_ kind: ProvisioningProfile.Kind) {
+    switch kind {
+    case .development: self = .development
+    case .adHoc: self = .adHoc
+    case .appStore: self = .appStore
+    case .enterprise: self = .enterprise
+    case .developerID: self = .developerID
+    case .unknown: return nil
+    }
+  }
+}

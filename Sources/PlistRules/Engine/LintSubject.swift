@@ -1,0 +1,80 @@
+import PlistBundle
+import PlistCore
+
+/// One property list handed to the rules, with everything around it that rules may consult.
+package struct LintSubject: Sendable {
+  /// The file, as `infoscope files` lists it.
+  package var path: String
+  /// What the file is for.
+  package var role: FileRole
+  /// Its root node.
+  package var root: PlistNode
+  /// The bundle it belongs to, when it belongs to one.
+  package var bundle: BundleNode?
+  /// The bundle holding `bundle`, when there is one (for nested-bundle rules).
+  package var parentBundle: BundleNode?
+  /// The whole input, for rules that look across files.
+  package var input: AppBundle?
+  /// The circumstances.
+  package var context: LintContext
+
+  /// Creates a subject.
+  package init(
+    path: String, role: FileRole, root: PlistNode, bundle: BundleNode? = nil,
+    parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext()
+  ) {
+    self.path = path
+    self.role = role
+    self.root = root
+    self.bundle = bundle
+    self.parentBundle = parentBundle
+    self.input = input
+    self.context = context
+  }
+
+  /// The root dictionary, or nil when the root is something else.
+  package var dictionary: PlistDictionary? { root.value.dictionaryValue }
+
+  /// The node at `path`, if any.
+  package func node(at path: KeyPath) -> PlistNode? { root.node(at: path) }
+
+  /// Where a finding about `path` belongs: the key of a dictionary entry (its `<key>`), an
+  /// array item, or, for a path that names nothing, the nearest existing ancestor.
+  package func location(of path: KeyPath) -> SourceLocation {
+    var current = path
+    while true {
+      if current.isRoot { return root.location }
+      if let parent = current.parent, case .key(let key)? = current.components.last,
+        let dictionary = root.node(at: parent)?.value.dictionaryValue,
+        let index = dictionary.index(forKey: key)
+      {
+        let entry = dictionary.entries[index]
+        return entry.keyLocation.hasTextPosition ? entry.keyLocation : entry.node.location
+      }
+      if let node = root.node(at: current) { return node.location }
+      guard let parent = current.parent else { return root.location }
+      current = parent
+    }
+  }
+
+  /// A finding of `rule` about `path`, located in this file.
+  ///
+  /// - Parameters:
+  ///   - rule: the rule's description (identifier, default severity, source, ITMS code).
+  ///   - path: what the finding is about; for a missing key, its would-be path.
+  ///   - message: one sentence, no trailing period.
+  ///   - severity: overrides the rule's default (context-dependent severities).
+  ///   - itms: overrides the rule's ITMS code.
+  ///   - fix: edits that fix it, when safe.
+  /// - Returns: the finding, at the line and column of `path` (or its nearest ancestor).
+  package func finding(
+    _ rule: RuleDescription, at path: KeyPath, _ message: String, severity: Severity? = nil,
+    itms: String? = nil, fix: Fix? = nil
+  ) -> Finding {
+    let location = location(of: path)
+    return Finding(
+      ruleID: rule.identifier, severity: severity ?? rule.severity, file: self.path,
+      keyPath: path, line: Int(location.line), column: Int(location.column), message: message,
+      url: rule.appleSource.url, itms: itms ?? rule.itms, fix: fix)
+  }
+}

@@ -1,0 +1,92 @@
+import PlistBundle
+import PlistCore
+
+/// Which rules run and how loud they are.
+package struct LintConfiguration: Sendable {
+  /// Rule identifiers (or aliases) turned off.
+  package var disabled: Set<String> = []
+  /// Findings below this severity are dropped.
+  package var minimumSeverity: Severity = .note
+  /// Severities set per rule identifier, over the rule's own.
+  package var severityOverrides: [String: Severity] = [:]
+  /// Overrides the platforms the input is taken to target (`--platform`).
+  package var platforms: [Platform]?
+  /// Overrides the distribution channel (`--distribution`).
+  package var distribution: LintContext.Distribution?
+
+  /// The default configuration: every rule, every severity.
+  package init() {}
+}
+
+/// Runs rules over property lists and collects their findings.
+package struct Linter: Sendable {
+  /// The rules to run.
+  package var rules: [any Rule]
+  /// Which of them, and how loud.
+  package var configuration: LintConfiguration
+
+  /// A linter with `rules` (every rule by default) and `configuration`.
+  package init(
+    rules: [any Rule] = RuleCatalog.all.map { $0.init() },
+    configuration: LintConfiguration = LintConfiguration()
+  ) {
+    self.rules = rules
+    self.configuration = configuration
+  }
+
+  /// The findings of the enabled rules that apply to `subject`'s role, sorted by position.
+  package func lint(_ subject: LintSubject) -> [Finding] {
+    var findings: [Finding] = []
+    for rule in rules {
+      let description = rule.description
+      guard description.appliesTo.contains(subject.role), isEnabled(description) else {
+        continue
+      }
+      for var finding in rule.check(subject) {
+        if let severity = configuration.severityOverrides[description.identifier] {
+          finding.severity = severity
+        }
+        if finding.severity >= configuration.minimumSeverity { findings.append(finding) }
+      }
+    }
+    return findings.sorted { ($0.line, $0.column, $0.ruleID) < ($1.line, $1.column, $1.ruleID) }
+  }
+
+  /// The findings in every property list of `input`, file by file.
+  package func lint(_ input: AppBundle) -> [Finding] {
+    var findings: [Finding] = []
+    let distribution =
+      configuration.distribution
+      ?? input.distribution.flatMap(LintContext.Distribution.init)
+    for file in input.files {
+      guard let document = file.document else { continue }
+      let context = LintContext(
+        platforms: configuration.platforms ?? input.platforms, isBuilt: input.isBuilt,
+        distribution: distribution)
+      findings += lint(
+        LintSubject(
+          path: file.path, role: file.role, root: document.root, input: input,
+          context: context))
+    }
+    func visit(_ bundle: BundleNode, parent: BundleNode?) {
+      let context = LintContext(
+        platforms: configuration.platforms ?? bundle.platforms, isBuilt: input.isBuilt,
+        distribution: distribution, sdk: bundle.sdk)
+      for file in bundle.files {
+        guard let document = file.document else { continue }
+        findings += lint(
+          LintSubject(
+            path: file.path, role: file.role, root: document.root, bundle: bundle,
+            parentBundle: parent, input: input, context: context))
+      }
+      for child in bundle.children { visit(child, parent: bundle) }
+    }
+    for bundle in input.bundles { visit(bundle, parent: nil) }
+    return findings
+  }
+
+  private func isEnabled(_ description: RuleDescription) -> Bool {
+    !configuration.disabled.contains(description.identifier)
+      && configuration.disabled.isDisjoint(with: description.deprecatedAliases)
+  }
+}

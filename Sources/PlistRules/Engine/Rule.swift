@@ -1,0 +1,138 @@
+import PlistBundle
+import PlistCore
+
+/// A check of property lists: a small type with a description (identifier, severity, source,
+/// examples) and a `check` that returns findings.
+///
+/// Rules are values without state; `RuleCatalog.all` lists every one. Each rule's examples run
+/// as tests (`RuleExampleTests`).
+package protocol Rule: Sendable {
+  /// What the rule is, and its examples.
+  static var description: RuleDescription { get }
+  /// Creates the rule.
+  init()
+  /// The findings in `subject` (whose role is one of `description.appliesTo`).
+  func check(_ subject: LintSubject) -> [Finding]
+}
+
+extension Rule {
+  /// The rule's description.
+  package var description: RuleDescription { Self.description }
+}
+
+/// What a rule is: its identity, default severity, scope, source and examples.
+package struct RuleDescription: Sendable {
+  /// Stable snake_case identifier (`missing_bundle_identifier`); renames go to
+  /// `deprecatedAliases`.
+  package var identifier: String
+  /// Title Case name.
+  package var name: String
+  /// Default severity (configuration may override it; rules may lower or raise it by context).
+  package var severity: Severity
+  /// The area the rule belongs to.
+  package var category: RuleCategory
+  /// The kinds of file the rule inspects.
+  package var appliesTo: Set<FileRole>
+  /// One sentence, no trailing period.
+  package var summary: String
+  /// Longer Markdown, optional.
+  package var rationale: String?
+  /// The Apple page the rule rests on.
+  package var appleSource: AppleSource
+  /// The App Store Connect error the rule anticipates, when there is one.
+  package var itms: String?
+  /// Earlier identifiers of the rule.
+  package var deprecatedAliases: [String]
+  /// Examples that must give no finding.
+  package var nonTriggering: [RuleExample]
+  /// Examples that must give findings exactly at their expected key paths.
+  package var triggering: [RuleExample]
+
+  /// Creates a description.
+  package init(
+    identifier: String, name: String, severity: Severity, category: RuleCategory,
+    appliesTo: Set<FileRole>, summary: String, rationale: String? = nil,
+    appleSource: AppleSource, itms: String? = nil, deprecatedAliases: [String] = [],
+    nonTriggering: [RuleExample], triggering: [RuleExample]
+  ) {
+    self.identifier = identifier
+    self.name = name
+    self.severity = severity
+    self.category = category
+    self.appliesTo = appliesTo
+    self.summary = summary
+    self.rationale = rationale
+    self.appleSource = appleSource
+    self.itms = itms
+    self.deprecatedAliases = deprecatedAliases
+    self.nonTriggering = nonTriggering
+    self.triggering = triggering
+  }
+}
+
+/// An example a rule must (or must not) find something in, with where the findings land.
+package struct RuleExample: Sendable, CustomStringConvertible {
+  /// The property list, as a tree.
+  package var root: PlistNode
+  /// The XML text it came from, for text-exact examples (duplicate keys, odd layout).
+  package var xml: String?
+  /// The role of the file it stands for.
+  package var role: FileRole
+  /// The circumstances.
+  package var context: LintContext
+  /// The key paths findings must land on, in order (empty for non-triggering examples).
+  package var expected: [KeyPath]
+  /// Where the example is written, so a failing test points at the rule file.
+  package var file: String
+  package var line: Int
+
+  /// An example from a dictionary literal of values.
+  ///
+  /// - Parameters:
+  ///   - entries: the root dictionary's entries, in order.
+  ///   - role: the file's role (Info.plist by default).
+  ///   - context: the circumstances.
+  ///   - expect: key paths in our syntax where findings must land.
+  ///   - file: where the example is written.
+  ///   - line: where the example is written.
+  package init(
+    _ entries: KeyValuePairs<String, PlistNode>, role: FileRole = .infoPlist,
+    context: LintContext = LintContext(), expect: [String] = [], file: String = #filePath,
+    line: Int = #line
+  ) {
+    root = PlistNode(
+      .dictionary(PlistDictionary(entries.map { PlistEntry(key: $0.key, node: $0.value) })))
+    xml = nil
+    self.role = role
+    self.context = context
+    expected = expect.map { (try? KeyPath(parsing: $0)) ?? KeyPath([.key($0)]) }
+    self.file = file
+    self.line = line
+  }
+
+  /// An example from XML text (read with the project's reader; it must be valid).
+  ///
+  /// - Parameters:
+  ///   - xml: the document.
+  ///   - role: the file's role (Info.plist by default).
+  ///   - context: the circumstances.
+  ///   - expect: key paths in our syntax where findings must land.
+  ///   - file: where the example is written.
+  ///   - line: where the example is written.
+  package init(
+    xml: String, role: FileRole = .infoPlist, context: LintContext = LintContext(),
+    expect: [String] = [], file: String = #filePath, line: Int = #line
+  ) {
+    self.xml = xml
+    root = (try? PlistReader.read(bytes: Array(xml.utf8)).root) ?? PlistNode(.string("<invalid>"))
+    self.role = role
+    self.context = context
+    expected = expect.map { (try? KeyPath(parsing: $0)) ?? KeyPath([.key($0)]) }
+    self.file = file
+    self.line = line
+  }
+
+  package var description: String {
+    "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+  }
+}

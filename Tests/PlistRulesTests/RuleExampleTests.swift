@@ -1,0 +1,77 @@
+import Foundation
+import PlistBundle
+import PlistCore
+import Testing
+
+@testable import PlistRules
+
+/// A rule type, named, for parameterized tests.
+struct RuleCase: Sendable, CustomStringConvertible {
+  let type: any Rule.Type
+  var description: String { type.description.identifier }
+}
+
+/// Every rule's examples, run as tests: each rule is its own test case (SwiftLint's idea,
+/// without a generator).
+@Suite struct RuleExampleTests {
+  static let rules = RuleCatalog.all.map(RuleCase.init)
+
+  static func findings(
+    _ rule: any Rule, _ example: RuleExample, root: PlistNode? = nil
+  )
+    -> [Finding]
+  {
+    let subject = LintSubject(
+      path: "Example.plist", role: example.role, root: root ?? example.root,
+      context: example.context)
+    return Linter(rules: [rule]).lint(subject)
+  }
+
+  @Test(arguments: rules)
+  func nonTriggeringExamplesGiveNoFinding(rule: RuleCase) {
+    let instance = rule.type.init()
+    for example in rule.type.description.nonTriggering {
+      let found = Self.findings(instance, example)
+      #expect(found.isEmpty, "\(example): \(found.map(\.description))")
+    }
+  }
+
+  @Test(arguments: rules)
+  func triggeringExamplesGiveFindingsExactlyWhereExpected(rule: RuleCase) {
+    let description = rule.type.description
+    let instance = rule.type.init()
+    for example in description.triggering {
+      let found = Self.findings(instance, example)
+      #expect(
+        found.map(\.keyPath).sorted() == example.expected.sorted(),
+        "\(example): \(found.map(\.description))")
+      #expect(found.allSatisfy { $0.ruleID == description.identifier })
+      #expect(found.allSatisfy { !$0.message.isEmpty && !$0.message.hasSuffix(".") })
+      #expect(found.allSatisfy { $0.url.hasPrefix("https://") })
+    }
+  }
+
+  @Test(arguments: rules)
+  func examplesGiveTheSameFindingsAfterAnXMLRoundTrip(rule: RuleCase) throws {
+    let instance = rule.type.init()
+    for example in rule.type.description.triggering + rule.type.description.nonTriggering {
+      let xml = try XMLPlistWriter.write(example.root)
+      let reread = try PlistReader.read(bytes: xml).root
+      #expect(
+        Self.findings(instance, example, root: reread).map(\.keyPath).sorted()
+          == Self.findings(instance, example).map(\.keyPath).sorted(), "\(example)")
+    }
+  }
+
+  @Test(arguments: rules)
+  func aDisabledRuleFindsNothing(rule: RuleCase) {
+    var configuration = LintConfiguration()
+    configuration.disabled = [rule.type.description.identifier]
+    let linter = Linter(rules: [rule.type.init()], configuration: configuration)
+    for example in rule.type.description.triggering {
+      let subject = LintSubject(
+        path: "Example.plist", role: example.role, root: example.root, context: example.context)
+      #expect(linter.lint(subject).isEmpty, "\(example)")
+    }
+  }
+}
