@@ -3,14 +3,10 @@
 ///
 /// Each area keeps its own list (`Rules/<Area>/<Area>Rules.swift`) so areas can grow apart.
 package enum RuleCatalog {
-  /// The rule types, area by area.
-  package static let all: [any Rule.Type] = structure
-
-  /// Structure and types.
-  static let structure: [any Rule.Type] = [
-    WrongRootTypeRule.self,
-    DuplicateKeyRule.self,
-  ]
+  /// The rule types, area by area (each area's list is in `Rules/<Area>/<Area>Rules.swift`).
+  package static let all: [any Rule.Type] =
+    structure + identity + privacy + orientation + capabilities + transportSecurity
+    + entitlements + icons + privacyManifest
 
   /// The rule type with `identifier` (or an alias of it), or nil.
   package static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -1,0 +1,4 @@
+extension RuleCatalog {
+  /// Orientation, multitasking and launch.
+  static let orientation: [any Rule.Type] = []
+}

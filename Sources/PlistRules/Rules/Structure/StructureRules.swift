@@ -1,0 +1,7 @@
+extension RuleCatalog {
+  /// Structure and types: root type, duplicate keys, known keys with the wrong type, near-miss spellings, keys in the wrong file or for another platform, deprecated, ignored and exclusive keys, empty values.
+  static let structure: [any Rule.Type] = [
+    WrongRootTypeRule.self,
+    DuplicateKeyRule.self,
+  ]
+}

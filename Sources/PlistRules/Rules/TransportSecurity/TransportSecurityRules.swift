@@ -1,0 +1,4 @@
+extension RuleCatalog {
+  /// App Transport Security.
+  static let transportSecurity: [any Rule.Type] = []
+}
