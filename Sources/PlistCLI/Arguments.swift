@@ -1,4 +1,6 @@
+import PlistBundle
 import PlistCore
+import PlistRules
 
 /// What the command line asks for, parsed by hand (we have no swift-argument-parser).
 package enum Command: Sendable, Equatable {
@@ -14,11 +16,17 @@ package enum Command: Sendable, Equatable {
   case convert(ConvertOptions)
   /// `files PATH [--format text|json]`.
   case files(FilesOptions)
+  /// `lint PATH... [options]`.
+  case lint(LintOptions)
+  /// `rules [--markdown]`.
+  case rules(markdown: Bool)
+  /// `explain RULE_ID|KEY`.
+  case explain(String)
 }
 
 /// The subcommands, by the name typed on the command line.
 package enum Subcommand: String, Sendable, CaseIterable {
-  case print, convert, files, help
+  case lint, files, print, convert, rules, explain, help
 }
 
 /// Options of `print`.
@@ -113,6 +121,21 @@ package enum Arguments {
       return try parseConvert(rest)
     case "files":
       return try parseFiles(rest)
+    case "lint":
+      return try parseLint(rest)
+    case "rules":
+      if rest.contains("-h") || rest.contains("--help") { return .help(.rules) }
+      let markdown = rest == ["--markdown"]
+      guard rest.isEmpty || markdown else {
+        throw UsageError("unexpected argument '\(rest[0])' for rules", subcommand: .rules)
+      }
+      return .rules(markdown: markdown)
+    case "explain":
+      if rest.contains("-h") || rest.contains("--help") { return .help(.explain) }
+      guard rest.count == 1 else {
+        throw UsageError("explain needs one RULE_ID or KEY", subcommand: .explain)
+      }
+      return .explain(rest[0])
     default:
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
       throw UsageError("unknown command '\(first)'")
@@ -172,6 +195,84 @@ package enum Arguments {
       }
     }
     return .print(PrintOptions(input: input, keyPath: keyPath, file: file))
+  }
+
+  /// `lint PATH... [--format F] [--min-severity S] [--enable R] [--disable R] [--baseline FILE]
+  /// [--strict] [--platform P] [--distribution D]`.
+  private static func parseLint(_ arguments: [String]) throws(UsageError) -> Command {
+    func fail(_ message: String) -> UsageError { UsageError(message, subcommand: .lint) }
+    var options = LintOptions(inputs: [])
+    var enabled: Set<String> = []
+    var i = 0
+    func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      i += 1
+      guard i < arguments.count else { throw fail("\(name) needs a value") }
+      return arguments[i]
+    }
+    while i < arguments.count {
+      let argument = arguments[i]
+      let (name, inline) = splitOption(argument)
+      switch name {
+      case "-h", "--help":
+        return .help(.lint)
+      case "--format":
+        let text = try value(name, inline)
+        guard let format = LintOptions.Format(rawValue: text.lowercased()) else {
+          throw fail("unknown format '\(text)' (expected text, json, sarif or github)")
+        }
+        options.format = format
+      case "--min-severity":
+        let text = try value(name, inline)
+        guard let severity = Severity(rawValue: text.lowercased()) else {
+          throw fail("unknown severity '\(text)' (expected note, warning or error)")
+        }
+        options.minimumSeverity = severity
+      case "--disable", "--enable":
+        let rule = try value(name, inline)
+        guard RuleCatalog.rule(rule) != nil else {
+          throw fail("unknown rule '\(rule)'; 'infoscope rules' lists them")
+        }
+        if name == "--disable" { options.disabled.insert(rule) } else { enabled.insert(rule) }
+      case "--baseline":
+        options.baseline = try value(name, inline)
+      case "--strict":
+        options.strict = true
+      case "--platform":
+        let text = try value(name, inline)
+        var platforms: [Platform] = []
+        for part in text.split(separator: ",") {
+          guard
+            let platform = Platform.allCases.first(where: {
+              $0.rawValue.lowercased() == part.lowercased()
+            })
+          else {
+            throw fail(
+              "unknown platform '\(part)' (expected iOS, iPadOS, macOS, macCatalyst, tvOS, watchOS or visionOS)"
+            )
+          }
+          platforms.append(platform)
+        }
+        options.platforms = platforms
+      case "--distribution":
+        let text = try value(name, inline)
+        guard let distribution = LintContext.Distribution(rawValue: text.lowercased()) else {
+          throw fail(
+            "unknown distribution '\(text)' (expected app-store, developer-id, ad-hoc, "
+              + "enterprise or development)")
+        }
+        options.distribution = distribution
+      default:
+        if argument.hasPrefix("-") { throw fail("unknown option '\(argument)' for lint") }
+        options.inputs.append(argument)
+      }
+      i += 1
+    }
+    guard !options.inputs.isEmpty else {
+      throw fail("lint needs a PATH: a bundle, .ipa, .xcarchive, project or file")
+    }
+    options.disabled.subtract(enabled)
+    return .lint(options)
   }
 
   /// `files PATH [--format text|json]`.

@@ -90,6 +90,19 @@ package enum CLI {
       status = ConvertCommand.run(options, context: context)
     case .files(let options):
       status = FilesCommand.run(options, context: context)
+    case .lint(let options):
+      status = LintCommand.run(options, context: context)
+    case .rules(let markdown):
+      status =
+        console.write(RulesCommand.list(markdown: markdown), to: .output) ? .success : .cannotCreate
+    case .explain(let name):
+      guard let text = RulesCommand.explain(name) else {
+        console.write(
+          "infoscope: error: no rule or catalog key named '\(name)'; 'infoscope rules' lists "
+            + "the rules\n", to: .error)
+        return ExitStatus.notFound.rawValue
+      }
+      status = console.write(text, to: .output) ? .success : .cannotCreate
     }
     return status.rawValue
   }
@@ -104,12 +117,20 @@ package enum CLI {
       "USAGE: infoscope print PATH [--file REL] [KEYPATH]\n\nSee 'infoscope help print'.\n"
     case .files?:
       "USAGE: infoscope files PATH [--format text|json]\n\nSee 'infoscope help files'.\n"
+    case .lint?:
+      "USAGE: infoscope lint PATH... [--format text|json|sarif|github] [options]\n\n"
+        + "See 'infoscope help lint'.\n"
+    case .rules?:
+      "USAGE: infoscope rules [--markdown]\n"
+    case .explain?:
+      "USAGE: infoscope explain RULE_ID|KEY\n"
     case .convert?:
       "USAGE: infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]\n\n"
         + "See 'infoscope help convert'.\n"
     case .help?, nil:
       """
-      USAGE: infoscope files PATH [--format text|json]
+      USAGE: infoscope lint PATH... [--format text|json|sarif|github] [options]
+             infoscope files PATH [--format text|json]
              infoscope print PATH [--file REL] [KEYPATH]
              infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]
              infoscope --demo | --help | --version
@@ -123,6 +144,48 @@ package enum CLI {
   /// The full help text of `--help`, `help` and `help COMMAND`.
   package static func help(for subcommand: Subcommand?) -> String {
     switch subcommand {
+    case .lint?:
+      """
+      USAGE: infoscope lint PATH... [--format text|json|sarif|github] [options]
+
+      Checks every property list in each PATH (an .app, .ipa, .xcarchive, Xcode project or
+      single file) against infoscope's rules: what App Store Connect, App Review or the system
+      would reject or trip over, each finding on the key it concerns with the Apple page
+      that says so.
+
+      OPTIONS:
+        --format F            text (file:line:column: severity: message [rule]), json,
+                              sarif (SARIF 2.1.0) or github (workflow annotations)
+        --min-severity S      leave out findings below note, warning or error
+        --disable RULE        turn a rule off (repeatable); --enable RULE turns it back on
+        --baseline FILE       record the current findings in FILE when it does not exist;
+                              afterwards report only findings not in it
+        --strict              warnings fail too
+        --platform P[,P]      take the input to target these platforms
+        --distribution D      app-store, developer-id, ad-hoc, enterprise or development
+
+      Exit status: 0 nothing at the failing level (errors, or warnings with --strict);
+      1 something was found; 64 bad usage; 66 a PATH cannot be opened.
+
+      """
+    case .rules?:
+      """
+      USAGE: infoscope rules [--markdown]
+
+      Lists every rule: identifier, default severity and what it checks (--markdown: a
+      table for documentation).
+
+      """
+    case .explain?:
+      """
+      USAGE: infoscope explain RULE_ID|KEY
+
+      Shows what a rule checks and the Apple page it rests on, or what the catalog knows of
+      a key (by raw name or Xcode display name): type, platforms, deprecation, values.
+
+      Exit status: 0 shown; 1 no such rule or key.
+
+      """
     case .files?:
       """
       USAGE: infoscope files PATH [--format text|json]
@@ -190,11 +253,14 @@ package enum CLI {
       """
     case .help?, nil:
       """
-      infoscope \(version): read, print and convert the property lists of Apple app bundles.
+      infoscope \(version): lint, read, print and convert the property lists of Apple app
+      bundles.
 
       USAGE: infoscope <command> [arguments]
 
       COMMANDS:
+        lint PATH...                   the findings of every rule (text, json, sarif, github)
+        rules                          list the rules; explain RULE_ID|KEY shows one
         files PATH                     list the bundles and files of an app, ipa, archive or
                                        project, with their roles
         print PATH [KEYPATH]           show a property list as a tree with types, in source

@@ -44,16 +44,19 @@ struct DuplicateKeyRule: Rule {
       switch node.value {
       case .dictionary(let dictionary):
         for duplicate in dictionary.duplicateKeys {
-          let shadowed = duplicate.indices.dropLast().map { index in
-            let entry = dictionary.entries[index]
-            let line = entry.keyLocation.line
-            return line > 0 ? "line \(line)" : "entry \(index + 1)"
-          }
+          let lines = duplicate.indices.dropLast().map { dictionary.entries[$0].keyLocation.line }
+          let ignored =
+            lines.allSatisfy { $0 > 0 }
+            ? (lines.count == 1
+              ? "the one on line \(lines[0])"
+              : "those on lines "
+                + lines.map(String.init).joined(separator: ", "))
+            : (lines.count == 1 ? "the earlier one" : "the \(lines.count) earlier ones")
           let keyPath = path.appending(key: duplicate.key)
           var finding = subject.finding(
             Self.description, at: keyPath,
             "\"\(duplicate.key)\" is written \(duplicate.indices.count) times; Apple's parser "
-              + "keeps the last and ignores the one at \(shadowed.joined(separator: ", "))")
+              + "keeps the last and ignores \(ignored)")
           // Point at the first copy, the one that is ignored.
           let first = dictionary.entries[duplicate.indices[0]].keyLocation
           if first.hasTextPosition {

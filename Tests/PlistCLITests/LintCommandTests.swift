@@ -1,0 +1,145 @@
+import Foundation
+import PlistCore
+import Testing
+
+@testable import PlistCLI
+
+@Suite struct LintCommandTests {
+  static let duplicate = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \t<key>CFBundleName</key>
+    \t<string>One</string>
+    \t<key>CFBundleName</key>
+    \t<string>Two</string>
+    </dict>
+    </plist>
+
+    """
+
+  func write(_ harness: CLIHarness, _ name: String, _ text: String) throws -> String {
+    let path = harness.path(name)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func reportsFindingsAsCompilersDo() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try write(harness, "Info.plist", Self.duplicate)
+    let (status, console) = harness.run(["lint", file])
+    #expect(status == 0)  // a warning does not fail without --strict
+    #expect(
+      console.outputText
+        == "\(file):4:2: warning: \"CFBundleName\" is written 2 times; Apple's parser keeps the "
+        + "last and ignores the one on line 4 [duplicate_key]\n0 errors, 1 warning, 0 notes\n")
+    #expect(harness.run(["lint", file, "--strict"]).status == 1)
+    let quiet = harness.run(["lint", file, "--min-severity", "error"])
+    #expect(quiet.console.outputText == "0 errors, 0 warnings, 0 notes\n")
+    let disabled = harness.run(["lint", file, "--disable", "duplicate_key", "--strict"])
+    #expect(disabled.status == 0)
+  }
+
+  @Test func failsOnErrorsAndUnreadableFiles() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let array = try write(harness, "App.entitlements", "<plist><array/></plist>")
+    let run = harness.run(["lint", array])
+    #expect(run.status == 1)
+    #expect(run.console.outputText.contains("error: the root of this entitlements is an array"))
+    let bundle = harness.folder.appendingPathComponent("Broken.app")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    try Data("<plist><dict><key>a</key></dict></plist>".utf8).write(
+      to: bundle.appendingPathComponent("Info.plist"))
+    let broken = harness.run(["lint", bundle.path])
+    #expect(broken.status == 1)
+    #expect(
+      broken.console.outputText.hasPrefix("\(bundle.path)/Info.plist:1:26: error: missing value"))
+    #expect(harness.run(["lint", harness.path("missing.plist")]).status == 66)
+    #expect(harness.run(["lint"]).status == 64)
+    #expect(harness.run(["lint", array, "--disable", "no_such_rule"]).status == 64)
+  }
+
+  @Test func writesSARIF210() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try write(harness, "Info.plist", Self.duplicate)
+    let (status, console) = harness.run(["lint", file, "--format", "sarif"])
+    #expect(status == 0)
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(console.output)) as? [String: Any])
+    #expect(log["version"] as? String == "2.1.0")
+    #expect(log["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
+    let runs = try #require(log["runs"] as? [[String: Any]])
+    let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "infoscope")
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    #expect(rules.map { $0["id"] as? String } == ["duplicate_key"])
+    #expect((rules[0]["helpUri"] as? String)?.hasPrefix("https://developer.apple.com/") == true)
+    let results = try #require(runs[0]["results"] as? [[String: Any]])
+    #expect(results.count == 1)
+    #expect(results[0]["ruleId"] as? String == "duplicate_key")
+    #expect(results[0]["ruleIndex"] as? Int == 0)
+    #expect(results[0]["level"] as? String == "warning")
+    let location = try #require((results[0]["locations"] as? [[String: Any]])?.first)
+    let physical = try #require(location["physicalLocation"] as? [String: Any])
+    #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == file)
+    let region = try #require(physical["region"] as? [String: Any])
+    #expect(region["startLine"] as? Int == 4)
+    #expect(region["startColumn"] as? Int == 2)
+  }
+
+  @Test func writesJSONAndGitHubAnnotations() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try write(harness, "Info.plist", Self.duplicate)
+    let json = harness.run(["lint", file, "--format", "json"])
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.console.output)) as? [[String: Any]])
+    #expect(items.count == 1)
+    #expect(items[0]["keyPath"] as? String == "CFBundleName")
+    #expect(items[0]["line"] as? Int == 4)
+    let github = harness.run(["lint", file, "--format", "github"])
+    #expect(
+      github.console.outputText.hasPrefix(
+        "::warning file=\(file),line=4,col=2,title=duplicate_key::\"CFBundleName\" is written"))
+  }
+
+  @Test func recordsABaselineThenReportsOnlyNewFindings() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try write(harness, "Info.plist", Self.duplicate)
+    let baseline = harness.path("baseline.json")
+    let record = harness.run(["lint", file, "--baseline", baseline, "--strict"])
+    #expect(record.status == 0)
+    #expect(record.console.errorText.contains("recorded 1 findings in the baseline"))
+    let again = harness.run(["lint", file, "--baseline", baseline, "--strict"])
+    #expect(again.status == 0)
+    #expect(again.console.outputText == "0 errors, 0 warnings, 0 notes\n")
+    _ = try write(
+      harness, "Info.plist",
+      Self.duplicate.replacingOccurrences(
+        of: "<dict>",
+        with: "<dict>\n\t<key>A</key><string>1</string>\n\t<key>A</key><string>2</string>"))
+    let new = harness.run(["lint", file, "--baseline", baseline, "--strict"])
+    #expect(new.status == 1)
+    #expect(new.console.outputText.contains("\"A\" is written 2 times"))
+    #expect(!new.console.outputText.contains("\"CFBundleName\""))
+  }
+
+  @Test func listsAndExplainsRules() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let rules = harness.run(["rules"])
+    #expect(rules.status == 0)
+    #expect(rules.console.outputText.contains("duplicate_key"))
+    let markdown = harness.run(["rules", "--markdown"])
+    #expect(markdown.console.outputText.hasPrefix("| rule | severity | area |"))
+    let explain = harness.run(["explain", "duplicate_key"])
+    #expect(explain.console.outputText.hasPrefix("Duplicate Key [duplicate_key]"))
+    let key = harness.run(["explain", "Privacy - Camera Usage Description"])
+    #expect(key.console.outputText.hasPrefix("NSCameraUsageDescription (Privacy - Camera Usage"))
+    #expect(harness.run(["explain", "nothing_like_it"]).status == 1)
+  }
+}
