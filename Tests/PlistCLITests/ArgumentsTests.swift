@@ -61,7 +61,8 @@ import Testing
 
   @Test(arguments: [
     ([], "missing a command", nil),
-    (["lint"], "unknown command 'lint'", nil),
+    (["lint"], "lint needs a PATH: a bundle, .ipa, .xcarchive, project or file", .lint),
+    (["lint-all"], "unknown command 'lint-all'", nil),
     (["--frobnicate"], "unknown option '--frobnicate'", nil),
     (["--version", "x"], "unexpected argument 'x' after --version", nil),
     (["help", "nope"], "unknown command 'nope'", nil),
