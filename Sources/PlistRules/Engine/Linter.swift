@@ -60,9 +60,15 @@ package struct Linter: Sendable {
       ?? input.distribution.flatMap(LintContext.Distribution.init)
     for file in input.files {
       guard let document = file.document else { continue }
+      var platforms = configuration.platforms ?? input.platforms
+      if platforms.isEmpty, file.role == .infoPlist {
+        // A bare Info.plist says what it targets through its own keys.
+        platforms = PlatformDetector.platforms(
+          info: document.root.value.dictionaryValue, layout: .shallow)
+      }
       let context = LintContext(
-        platforms: configuration.platforms ?? input.platforms, isBuilt: input.isBuilt,
-        distribution: distribution)
+        platforms: platforms, isBuilt: input.isBuilt, distribution: distribution,
+        sdk: document.root.value.dictionaryValue?["DTSDKName"]?.value.stringValue)
       findings += lint(
         LintSubject(
           path: file.path, role: file.role, root: document.root, input: input,
