@@ -85,7 +85,7 @@ struct DevelopmentPushEnvironmentRule: Rule {
       }
       return subject.finding(
         Self.description, at: path,
-        "\(key) is development but \(reason); App Store and TestFlight builds use production, "
+        "\(key) is development but \(reason); TestFlight and App Store builds use production, "
           + "so set production here (Xcode replaces the value from the profile on export)",
         severity: .note, fix: fix)
     }
