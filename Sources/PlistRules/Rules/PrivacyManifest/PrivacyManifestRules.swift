@@ -6,5 +6,6 @@ extension RuleCatalog {
     UnknownRequiredReasonCategoryRule.self,
     InvalidRequiredReasonCodeRule.self,
     MisplacedPrivacyManifestRule.self,
+    SDKOnlyReasonInAppRule.self,
   ]
 }
