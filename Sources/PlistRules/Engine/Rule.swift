@@ -82,6 +82,8 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   package var context: LintContext
   /// The key paths findings must land on, in order (empty for non-triggering examples).
   package var expected: [KeyPath]
+  /// The bundle the file belongs to, for rules that read the bundle (nil: a bare file).
+  package var bundle: BundleNode?
   /// Where the example is written, so a failing test points at the rule file.
   package var file: String
   package var line: Int
@@ -134,5 +136,12 @@ package struct RuleExample: Sendable, CustomStringConvertible {
 
   package var description: String {
     "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+  }
+
+  /// The same example, with its file inside `bundle` (for rules that read the bundle).
+  package func inBundle(_ bundle: BundleNode) -> RuleExample {
+    var copy = self
+    copy.bundle = bundle
+    return copy
   }
 }

@@ -1,4 +1,14 @@
 extension RuleCatalog {
   /// Entitlements: sandbox, hardened runtime, debugging, push, profiles.
-  static let entitlements: [any Rule.Type] = []
+  static let entitlements: [any Rule.Type] = [
+    MissingAppSandboxRule.self,
+    NotarizationPrerequisiteRule.self,
+    GetTaskAllowInDistributionRule.self,
+    FalseEntitlementRule.self,
+    SandboxEntitlementWithoutSandboxRule.self,
+    MicrophoneEntitlementIdentifierRule.self,
+    TemporaryExceptionEntitlementRule.self,
+    EntitlementNotInProfileRule.self,
+    DevelopmentPushEnvironmentRule.self,
+  ]
 }

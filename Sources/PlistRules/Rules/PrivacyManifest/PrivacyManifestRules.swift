@@ -1,4 +1,11 @@
 extension RuleCatalog {
   /// Privacy manifests: categories, reason codes, collected data, tracking.
-  static let privacyManifest: [any Rule.Type] = []
+  static let privacyManifest: [any Rule.Type] = [
+    InvalidPrivacyManifestRule.self,
+    InvalidCollectedDataTypeRule.self,
+    UnknownRequiredReasonCategoryRule.self,
+    InvalidRequiredReasonCodeRule.self,
+    MisplacedPrivacyManifestRule.self,
+    SDKOnlyReasonInAppRule.self,
+  ]
 }

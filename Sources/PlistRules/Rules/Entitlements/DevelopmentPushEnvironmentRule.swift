@@ -1,0 +1,93 @@
+import PlistBundle
+import PlistCore
+
+/// `aps-environment` set to `development` in a distribution build, or in an entitlements file
+/// named for release builds.
+struct DevelopmentPushEnvironmentRule: Rule {
+  /// The iOS-family key and the macOS one.
+  static let keys = ["aps-environment", "com.apple.developer.aps-environment"]
+
+  static let description = RuleDescription(
+    identifier: "development_push_environment",
+    name: "Development Push Environment",
+    severity: .warning,
+    category: .entitlements,
+    appliesTo: [.entitlements, .signedEntitlements],
+    summary: "A distribution build uses the production push environment, not development",
+    rationale: """
+      `aps-environment` (`com.apple.developer.aps-environment` on macOS) is `development` or
+      `production`; Apple says TestFlight and App Store builds use `production`. Signed
+      entitlements that still say `development` in an App Store, ad hoc, enterprise or
+      Developer ID build are a warning. In a source `.entitlements` file it is only a note,
+      because Xcode sets the signed value from the provisioning profile when it exports: the
+      note appears when the distribution is known (`--distribution`) or when the file's name has
+      the word "release" in it (`App-release.entitlements`), the one sign a lone file gives that
+      it is meant for distribution. Other names are not guessed at.
+      """,
+    appleSource: AppleSource(
+      title: "aps-environment", url: EntitlementFacts.page("aps-environment")),
+    nonTriggering: [
+      RuleExample(
+        ["aps-environment": "production"], role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .appStore)),
+      RuleExample(
+        ["aps-environment": "development"], role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .development)),
+      // A debug entitlements file on its own: development is normal.
+      RuleExample(["aps-environment": "development"], role: .entitlements),
+    ],
+    triggering: [
+      RuleExample(
+        ["aps-environment": "development"], role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .appStore),
+        expect: ["aps-environment"]),
+      RuleExample(
+        ["com.apple.developer.aps-environment": "development"], role: .entitlements,
+        context: LintContext(platforms: [.macOS], distribution: .developerID),
+        expect: ["\"com.apple.developer.aps-environment\""]),
+    ])
+
+  /// True when the last path component of `path`, without its extension, has the word
+  /// "release" (any case) between separators: `App-release.entitlements`,
+  /// `Release.entitlements`, `app_Release_v2.entitlements`; not `Prerelease.entitlements`.
+  static func nameSaysRelease(_ path: String) -> Bool {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let stem = name.split(separator: ".").first.map(String.init) ?? name
+    return stem.split { !$0.isLetter && !$0.isNumber }.contains { $0.lowercased() == "release" }
+  }
+
+  func check(_ subject: LintSubject) -> [Finding] {
+    guard let dictionary = subject.dictionary else { return [] }
+    let distributions: [LintContext.Distribution] = [.appStore, .adHoc, .enterprise, .developerID]
+    let distribution = subject.context.distribution.flatMap {
+      distributions.contains($0) ? $0 : nil
+    }
+    return Self.keys.compactMap { key in
+      guard dictionary[key]?.value.stringValue == "development" else { return nil }
+      let path = KeyPath.root.appending(key: key)
+      let fix = Fix(
+        "use the production push environment", [.set(path, PlistValueBox(.string("production")))])
+      if subject.role == .signedEntitlements {
+        guard let distribution else { return nil }
+        return subject.finding(
+          Self.description, at: path,
+          "\(key) is development in a \(distribution.rawValue) build, so push notifications go "
+            + "to the development environment; sign with a distribution profile, which grants "
+            + "production")
+      }
+      let reason: String
+      if let distribution {
+        reason = "the distribution is \(distribution.rawValue)"
+      } else if subject.context.distribution == nil, Self.nameSaysRelease(subject.path) {
+        reason = "the file's name says it is for release builds"
+      } else {
+        return nil
+      }
+      return subject.finding(
+        Self.description, at: path,
+        "\(key) is development but \(reason); TestFlight and App Store builds use production, "
+          + "so set production here (Xcode replaces the value from the profile on export)",
+        severity: .note, fix: fix)
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import PlistBundle
+import PlistCore
+
+/// `get-task-allow` true in an App Store, ad hoc or enterprise build.
+struct GetTaskAllowInDistributionRule: Rule {
+  static let description = RuleDescription(
+    identifier: "get_task_allow_in_distribution",
+    name: "Get Task Allow In Distribution",
+    severity: .warning,
+    category: .entitlements,
+    appliesTo: [.entitlements, .signedEntitlements],
+    summary: "A distribution build should not let a debugger attach (get-task-allow true)",
+    rationale: """
+      `get-task-allow` lets a debugger attach to the process. Xcode adds it to debug builds,
+      and "Diagnosing issues with entitlements" says it comes from the provisioning profile and
+      is not to be added by hand. A true value in an App Store, ad hoc or enterprise build is
+      suspicious, but Apple names no App Store Connect error for it, so this is a warning. For
+      Developer ID builds notarization refuses it outright: `notarization_prerequisite` reports
+      that case. Both spellings are read: `get-task-allow` (iOS and its relatives) and
+      `com.apple.security.get-task-allow` (macOS).
+      """,
+    appleSource: AppleSource(
+      title: "Diagnosing issues with entitlements",
+      url:
+        "https://developer.apple.com/documentation/bundleresources/"
+        + "diagnosing-issues-with-entitlements"),
+    nonTriggering: [
+      RuleExample(
+        ["get-task-allow": false], role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .appStore)),
+      RuleExample(
+        ["get-task-allow": true], role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .development)),
+      // Unknown distribution (a source file on its own): say nothing.
+      RuleExample(["get-task-allow": true], role: .entitlements),
+      // Developer ID is notarization_prerequisite's case.
+      RuleExample(
+        ["com.apple.security.get-task-allow": true], role: .signedEntitlements,
+        context: LintContext(platforms: [.macOS], distribution: .developerID)),
+    ],
+    triggering: [
+      RuleExample(
+        ["get-task-allow": true], role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .appStore),
+        expect: ["get-task-allow"]),
+      RuleExample(
+        ["get-task-allow": true], role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .adHoc),
+        expect: ["get-task-allow"]),
+      RuleExample(
+        ["com.apple.security.get-task-allow": true], role: .entitlements,
+        context: LintContext(platforms: [.macOS], distribution: .appStore),
+        expect: ["\"com.apple.security.get-task-allow\""]),
+    ])
+
+  func check(_ subject: LintSubject) -> [Finding] {
+    guard let distribution = subject.context.distribution,
+      [.appStore, .adHoc, .enterprise].contains(distribution),
+      let dictionary = subject.dictionary
+    else { return [] }
+    return EntitlementFacts.getTaskAllowKeys.compactMap { key in
+      guard EntitlementFacts.isTrue(dictionary[key]) else { return nil }
+      let path = KeyPath.root.appending(key: key)
+      return subject.finding(
+        Self.description, at: path,
+        "\(key) is true in a \(distribution.rawValue) build, which lets a debugger attach; "
+          + "sign the distribution build with a distribution profile, which sets it to false",
+        fix: Fix("remove get-task-allow", [.remove(path)]))
+    }
+  }
+}
