@@ -22,8 +22,8 @@ struct RuleCase: Sendable, CustomStringConvertible {
     -> [Finding]
   {
     let subject = LintSubject(
-      path: "Example.plist", role: example.role, root: root ?? example.root,
-      context: example.context)
+      path: example.path, role: example.role, root: root ?? example.root,
+      bundle: example.bundle, context: example.context)
     return Linter(rules: [rule]).lint(subject)
   }
 
@@ -70,7 +70,8 @@ struct RuleCase: Sendable, CustomStringConvertible {
     let linter = Linter(rules: [rule.type.init()], configuration: configuration)
     for example in rule.type.description.triggering {
       let subject = LintSubject(
-        path: "Example.plist", role: example.role, root: example.root, context: example.context)
+        path: example.path, role: example.role, root: example.root, bundle: example.bundle,
+        context: example.context)
       #expect(linter.lint(subject).isEmpty, "\(example)")
     }
   }

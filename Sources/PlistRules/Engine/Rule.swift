@@ -80,6 +80,11 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   package var role: FileRole
   /// The circumstances.
   package var context: LintContext
+  /// The file's path as the subject gives it (`Example.plist` unless the rule reads the name).
+  package var path = "Example.plist"
+  /// The bundle around the file, for rules that read other files of it (entitlements, the
+  /// executable, the Info.plist a localised file belongs to); nil by default.
+  package var bundle: BundleNode?
   /// The key paths findings must land on, in order (empty for non-triggering examples).
   package var expected: [KeyPath]
   /// Where the example is written, so a failing test points at the rule file.
@@ -134,5 +139,20 @@ package struct RuleExample: Sendable, CustomStringConvertible {
 
   package var description: String {
     "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+  }
+}
+
+extension RuleExample {
+  /// The same example, read as the file at `path` inside `bundle`.
+  ///
+  /// - Parameters:
+  ///   - path: the file's path, for rules that read its name.
+  ///   - bundle: the bundle around the file, for rules that read its other files.
+  /// - Returns: the example with the path and bundle set.
+  package func within(path: String? = nil, bundle: BundleNode? = nil) -> RuleExample {
+    var copy = self
+    if let path { copy.path = path }
+    if let bundle { copy.bundle = bundle }
+    return copy
   }
 }
