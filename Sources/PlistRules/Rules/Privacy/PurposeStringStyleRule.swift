@@ -32,6 +32,7 @@ struct PurposeStringStyleRule: Rule {
       RuleExample(["NSCameraUsageDescription": "Scans the QR code (on your ticket.)"]),
       RuleExample(["NSCameraUsageDescription": "  "]),
       RuleExample(["CFBundleDisplayName": "app"]),
+      RuleExample(["NSCameraUsageDescription": "[localized in InfoPlist.strings]"]),
     ],
     triggering: [
       RuleExample(
@@ -48,7 +49,10 @@ struct PurposeStringStyleRule: Rule {
   func check(_ subject: LintSubject) -> [Finding] {
     PurposeStrings.values(in: subject).compactMap { value in
       let text = value.text.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard let first = text.first,
+      // A bracketed marker ("[localized in strings file]") stands for a translation.
+      let marker =
+        (text.first == "[" && text.last == "]") || (text.first == "<" && text.last == ">")
+      guard !marker, let first = text.first,
         PlaceholderPurposeStringRule.emptiness(of: text, key: value.key) == nil
       else { return nil }
       var advice: [String] = []
