@@ -22,7 +22,7 @@ struct RuleCase: Sendable, CustomStringConvertible {
     -> [Finding]
   {
     let subject = LintSubject(
-      path: "Example.plist", role: example.role, root: root ?? example.root,
+      path: example.path, role: example.role, root: root ?? example.root,
       bundle: example.bundle, context: example.context)
     return Linter(rules: [rule]).lint(subject)
   }
@@ -70,7 +70,7 @@ struct RuleCase: Sendable, CustomStringConvertible {
     let linter = Linter(rules: [rule.type.init()], configuration: configuration)
     for example in rule.type.description.triggering {
       let subject = LintSubject(
-        path: "Example.plist", role: example.role, root: example.root, bundle: example.bundle,
+        path: example.path, role: example.role, root: example.root, bundle: example.bundle,
         context: example.context)
       #expect(linter.lint(subject).isEmpty, "\(example)")
     }

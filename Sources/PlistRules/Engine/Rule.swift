@@ -80,10 +80,13 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   package var role: FileRole
   /// The circumstances.
   package var context: LintContext
+  /// The file's path as the subject gives it (`Example.plist` unless the rule reads the name).
+  package var path = "Example.plist"
+  /// The bundle around the file, for rules that read other files of it (entitlements, the
+  /// executable, the Info.plist a localised file belongs to); nil by default.
+  package var bundle: BundleNode?
   /// The key paths findings must land on, in order (empty for non-triggering examples).
   package var expected: [KeyPath]
-  /// The bundle the file belongs to, for rules that read the bundle (nil: a bare file).
-  package var bundle: BundleNode?
   /// Where the example is written, so a failing test points at the rule file.
   package var file: String
   package var line: Int
@@ -142,6 +145,21 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   package func inBundle(_ bundle: BundleNode) -> RuleExample {
     var copy = self
     copy.bundle = bundle
+    return copy
+  }
+}
+
+extension RuleExample {
+  /// The same example, read as the file at `path` inside `bundle`.
+  ///
+  /// - Parameters:
+  ///   - path: the file's path, for rules that read its name.
+  ///   - bundle: the bundle around the file, for rules that read its other files.
+  /// - Returns: the example with the path and bundle set.
+  package func within(path: String? = nil, bundle: BundleNode? = nil) -> RuleExample {
+    var copy = self
+    if let path { copy.path = path }
+    if let bundle { copy.bundle = bundle }
     return copy
   }
 }

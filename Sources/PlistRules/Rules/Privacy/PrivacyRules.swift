@@ -1,4 +1,13 @@
 extension RuleCatalog {
-  /// Purpose strings: validity, style, keys required by evidence, platform-only keys.
-  static let privacy: [any Rule.Type] = []
+  /// Purpose strings: validity, style, localised copies, keys required by evidence.
+  static let privacy: [any Rule.Type] = [
+    BlankPurposeStringRule.self,
+    LongPurposeStringRule.self,
+    PurposeStringTypeRule.self,
+    PlaceholderPurposeStringRule.self,
+    PurposeStringStyleRule.self,
+    LocalizedPurposeStringWithoutBaseRule.self,
+    InfoPlistStringsFileNameRule.self,
+    MissingPurposeStringRule.self,
+  ]
 }
