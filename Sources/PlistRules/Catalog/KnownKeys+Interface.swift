@@ -30,11 +30,13 @@ extension KnownKeys {
         .init(
           "26.0", platform: .iOS,
           replacement:
-            "UISceneSizeRestrictions and prefersInterfaceOrientationLocked, then remove the key"),
+            "adapting to resizing with UISceneSizeRestrictions and prefersInterfaceOrientationLocked, then removing the key"
+        ),
         .init(
           "26.0", platform: .iPadOS,
           replacement:
-            "UISceneSizeRestrictions and prefersInterfaceOrientationLocked, then remove the key"),
+            "adapting to resizing with UISceneSizeRestrictions and prefersInterfaceOrientationLocked, then removing the key"
+        ),
       ],
       summary:
         "Asked iPadOS to keep the app out of multitasking; deprecated and resized anyway from the iOS 27 SDK",

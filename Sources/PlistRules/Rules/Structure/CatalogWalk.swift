@@ -85,8 +85,14 @@ extension Platform {
 
 extension KnownKey {
   /// The platforms the key lists, as Apple writes them, in `Platform` order ("iOS, iPadOS").
-  var platformList: String {
-    platforms.keys.sorted().map(\.displayName).joined(separator: ", ")
+  var platformList: String { platforms.keys.sorted().map(\.displayName).listed }
+}
+
+extension Array where Element == String {
+  /// The items joined as a person writes a list: "iOS", "iOS and macOS", "iOS, tvOS and macOS".
+  var listed: String {
+    guard count > 1, let last else { return first ?? "" }
+    return dropLast().joined(separator: ", ") + " and " + last
   }
 }
 
@@ -104,6 +110,11 @@ enum PlatformReach {
     "NSAppTransportSecurity": [.tvOS],
     "UIApplicationSceneManifest": [.tvOS],
     "NSExtension": [.tvOS, .watchOS],
+    // Read for iPhone and iPad apps on a Mac too: LSMinimumSystemVersion's page names "11 (iPhone
+    // and iPad apps on Apple silicon)"; Xcode offers the App Category to iOS targets, and no
+    // page says iOS ignores it, so neither is flagged there.
+    "LSMinimumSystemVersion": [.iOS, .iPadOS],
+    "LSApplicationCategoryType": [.iOS, .iPadOS],
   ]
 
   /// True when an app for `platform` may read `entry` in a file of `role`.

@@ -3,6 +3,10 @@ import PlistCore
 
 /// A known key that Apple deprecated (or calls obsolete) on the platforms the bundle targets.
 struct DeprecatedKeyRule: Rule {
+  /// Deprecated keys another area reports with more to say (the orientation rules explain what
+  /// `UIRequiresFullScreen` means from the iOS 27 SDK).
+  static let checkedElsewhere: Set<String> = ["UIRequiresFullScreen"]
+
   static let description = RuleDescription(
     identifier: "deprecated_key",
     name: "Deprecated Key",
@@ -18,9 +22,11 @@ struct DeprecatedKeyRule: Rule {
       Deprecated purpose strings may still be needed for older deployment targets.
       """,
     appleSource: AppleSource(
-      title: "UIRequiresFullScreen", url: KnownKeys.infoPage + "uirequiresfullscreen"),
+      title: "NSBluetoothPeripheralUsageDescription",
+      url: KnownKeys.infoPage + "nsbluetoothperipheralusagedescription"),
     nonTriggering: [
       RuleExample(["NSLocationUsageDescription": "Shows nearby stores."]),
+      RuleExample(["UIRequiresFullScreen": true], context: LintContext(platforms: [.iPadOS])),
       RuleExample(
         ["NSLocationUsageDescription": "Shows nearby stores."],
         context: LintContext(platforms: [.macOS])),
@@ -33,10 +39,12 @@ struct DeprecatedKeyRule: Rule {
       RuleExample(["UIApplicationExitsOnSuspend": false]),
     ],
     triggering: [
-      RuleExample(["UIRequiresFullScreen": true], expect: ["UIRequiresFullScreen"]),
       RuleExample(
-        ["UIRequiresFullScreen~ipad": true], context: LintContext(platforms: [.iPadOS]),
-        expect: ["UIRequiresFullScreen~ipad"]),
+        ["UILaunchImages~ipad": []], context: LintContext(platforms: [.iPadOS]),
+        expect: ["UILaunchImages~ipad"]),
+      RuleExample(
+        ["NSLocationAlwaysUsageDescription": "Tracks your runs."],
+        context: LintContext(platforms: [.iOS]), expect: ["NSLocationAlwaysUsageDescription"]),
       RuleExample(
         ["NSBluetoothPeripheralUsageDescription": "Finds your sensor."],
         expect: ["NSBluetoothPeripheralUsageDescription"]),
@@ -65,7 +73,9 @@ struct DeprecatedKeyRule: Rule {
     var findings: [Finding] = []
     let context = subject.context
     CatalogWalk.visit(subject) { visit in
-      guard let entry = visit.entry, !entry.deprecations.isEmpty else { return }
+      guard let entry = visit.entry, !entry.deprecations.isEmpty,
+        !Self.checkedElsewhere.contains(entry.key)
+      else { return }
       let deprecation: KnownKey.Deprecation
       if context.platforms.isEmpty || entry.deprecations.contains(where: { $0.platform == nil }) {
         guard entry.isDeprecatedEverywhere, let first = entry.deprecations.first else { return }
@@ -84,13 +94,12 @@ struct DeprecatedKeyRule: Rule {
         let since = deprecation.versionDescription
         message = "\(visit.key) is deprecated since \(since)"
         if let replacement = deprecation.replacement {
-          message += "; use \(replacement) instead"
+          message += "; Apple's replacement: \(replacement)"
         } else {
           message += " and Apple names no replacement; remove it"
         }
         if entry.isPurposeString {
-          message +=
-            " (keep it only while the app still supports versions before \(deprecation.version))"
+          message += " (keep it only while the app still deploys to versions that read it)"
         }
       }
       var finding = subject.finding(Self.description, at: visit.path, message)

@@ -76,9 +76,9 @@ struct KeyForOtherPlatformRule: Rule {
         KnownKey.Home(subject.role) == entry.home,
         PlatformReach.readers(entry, context, role: subject.role).isEmpty
       else { return }
-      let targets = context.platforms.map(\.displayName).joined(separator: ", ")
+      let targets = context.platforms.map(\.displayName).listed
       var message =
-        "\(visit.key) is read only on \(entry.platformList), and this bundle targets "
+        "\(visit.key) is read only on \(entry.platformList); this bundle targets "
         + "\(targets), so it has no effect"
       let deprecations = context.platforms.flatMap { entry.deprecations(on: $0) }
       if let deprecation = deprecations.first {

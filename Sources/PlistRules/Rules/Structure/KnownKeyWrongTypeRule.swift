@@ -29,12 +29,14 @@ struct KnownKeyWrongTypeRule: Rule {
       RuleExample(["LSRequiresIPhoneOS": "$(REQUIRES_IPHONE)"]),
       RuleExample(["MyAppSetting": 3, "UISupportedInterfaceOrientations~ipad": ["x"]]),
       RuleExample(["com.apple.security.app-sandbox": true], role: .entitlements),
+      RuleExample(["NSPrivacyAccessedAPITypes": ["NSPrivacyAccessedAPIType": "x"]]),
       RuleExample(
         ["CFBundleDocumentTypes": [["CFBundleTypeName": "Doc", "LSTypeIsPackage": true]]]),
       RuleExample(["NSAppTransportSecurity": ["NSExceptionDomains": ["example.com": [:]]]]),
     ],
     triggering: [
       RuleExample(["LSRequiresIPhoneOS": 1], expect: ["LSRequiresIPhoneOS"]),
+      RuleExample(["LSRequiresIPhoneOS": 2.5], expect: ["LSRequiresIPhoneOS"]),
       RuleExample(["LSRequiresIPhoneOS": "YES"], expect: ["LSRequiresIPhoneOS"]),
       RuleExample(["CFBundleIdentifier": ["com.example.app"]], expect: ["CFBundleIdentifier"]),
       RuleExample(
@@ -54,7 +56,7 @@ struct KnownKeyWrongTypeRule: Rule {
   func check(_ subject: LintSubject) -> [Finding] {
     var findings: [Finding] = []
     CatalogWalk.visit(subject) { visit in
-      guard let entry = visit.entry else { return }
+      guard let entry = visit.entry, entry.home == KnownKey.Home(subject.role) else { return }
       let kind = visit.node.value.kind
       guard !entry.accepts(kind) else { return }
       if let text = visit.node.value.stringValue, text.hasBuildSettingPlaceholder,
@@ -68,19 +70,28 @@ struct KnownKeyWrongTypeRule: Rule {
         "\(visit.key) holds \(kind.article), but Apple documents it as "
         + "\(entry.types.count == 1 ? "a \(expected)" : expected) and the system does not "
         + "read it otherwise; write it as \(entry.types.first?.article ?? "documented")"
-      if entry.types == [.boolean], let text = visit.node.value.stringValue,
-        ["yes", "no", "true", "false", "1", "0"].contains(text.lowercased())
-      {
+      if entry.types == [.boolean], let text = Self.booleanLike(visit.node.value) {
         severity = .warning
         message =
-          "\(visit.key) holds the string \"\(text)\", but Apple documents it as a Boolean; "
-          + "some readers accept the string, others ignore it, so write <\(Self.bool(text))/>"
+          "\(visit.key) holds \(kind.article) \(text), but Apple documents it as a Boolean; "
+          + "some readers accept it, others may not, so write <\(Self.bool(text))/>"
       }
       var finding = subject.finding(Self.description, at: visit.path, message, severity: severity)
       finding.url = entry.url
       findings.append(finding)
     }
     return findings
+  }
+
+  /// The text of a string or integer that reads as a Boolean ("YES", "0"), or nil.
+  private static func booleanLike(_ value: PlistValue) -> String? {
+    let text: String
+    switch value {
+    case .string(let string): text = string
+    case .integer(let integer): text = integer.description
+    default: return nil
+    }
+    return ["yes", "no", "true", "false", "1", "0"].contains(text.lowercased()) ? text : nil
   }
 
   private static func bool(_ text: String) -> String {
