@@ -3,7 +3,7 @@ import PlistCore
 
 extension KnownKeys {
   /// Purpose strings with their own Apple page (apple-rules.md §1.1, #1–#30).
-  static let purposeStrings: [KnownKey] = [
+  static let privacyKeys: [KnownKey] = [
     KnownKey(
       "NSCameraUsageDescription", display: "Privacy - Camera Usage Description", types: [.string],
       platforms: [.iOS: "7.0", .iPadOS: "7.0", .macOS: "10.14", .tvOS: "17.0", .visionOS: "1.0"],

@@ -3,7 +3,7 @@ import PlistCore
 
 extension KnownKeys {
   /// Purpose strings #31–#55 of apple-rules.md §1.1, the build-setting-only ones of §1.2, and the related keys of §1.3 (not purpose strings).
-  static let purposeStringsMore: [KnownKey] = [
+  static let privacyKeysMore: [KnownKey] = [
     KnownKey(
       "NSAppleEventsUsageDescription", display: "Privacy - AppleEvents Sending Usage Description",
       types: [.string], platforms: [.macOS: "10.14"], purposeString: true,
