@@ -1,7 +1,18 @@
 extension RuleCatalog {
-  /// Structure and types: root type, duplicate keys, known keys with the wrong type, near-miss spellings, keys in the wrong file or for another platform, deprecated, ignored and exclusive keys, empty values.
+  /// Structure and types: root type, duplicate keys, known keys with the wrong type, near-miss
+  /// spellings, keys in the wrong file or for another platform, deprecated, ignored and
+  /// exclusive keys, invalid and empty values.
   static let structure: [any Rule.Type] = [
     WrongRootTypeRule.self,
     DuplicateKeyRule.self,
+    KnownKeyWrongTypeRule.self,
+    NearMissKeyRule.self,
+    KeyInWrongFileRule.self,
+    KeyForOtherPlatformRule.self,
+    DeprecatedKeyRule.self,
+    IgnoredKeyRule.self,
+    ExclusiveKeysRule.self,
+    InvalidValueRule.self,
+    EmptyValueRule.self,
   ]
 }

@@ -1,0 +1,96 @@
+import PlistBundle
+import PlistCore
+
+/// A known key that none of the targeted platforms reads.
+struct KeyForOtherPlatformRule: Rule {
+  static let description = RuleDescription(
+    identifier: "key_for_other_platform",
+    name: "Key For Another Platform",
+    severity: .warning,
+    category: .structure,
+    appliesTo: [.infoPlist, .entitlements, .signedEntitlements],
+    summary: "A key is read only on platforms the bundle does not target",
+    rationale: """
+      Several keys exist on one platform only: `NSLocationUsageDescription` is the macOS
+      location key (iOS uses `NSLocationWhenInUseUsageDescription`), `NSFaceIDUsageDescription`
+      is iOS-only, `LSRequiresIPhoneOS` means nothing on tvOS. The rule runs only when the
+      targeted platforms are known. iPadOS and Mac Catalyst read iOS keys, Mac Catalyst reads
+      macOS keys, visionOS runs iOS apps, and keys whose availability Apple lists incompletely
+      are accepted where they are known to apply.
+      """,
+    appleSource: AppleSource(
+      title: "NSLocationUsageDescription",
+      url: KnownKeys.infoPage + "nslocationusagedescription"),
+    nonTriggering: [
+      RuleExample(
+        ["NSLocationUsageDescription": "Shows nearby stores."],
+        context: LintContext(platforms: [.macOS])),
+      RuleExample(
+        ["NSFaceIDUsageDescription": "Unlocks your vault.", "LSRequiresIPhoneOS": true],
+        context: LintContext(platforms: [.iPadOS])),
+      RuleExample(
+        ["NSFaceIDUsageDescription": "Unlocks your vault.", "LSRequiresIPhoneOS": true],
+        context: LintContext(platforms: [.macCatalyst])),
+      RuleExample(["NSLocationUsageDescription": "Shows nearby stores."]),
+      RuleExample(
+        ["NSLocationUsageDescription": "Shows nearby stores.", "LSRequiresIPhoneOS": true],
+        context: LintContext(platforms: [.iOS, .macOS])),
+      RuleExample(
+        ["NSAppTransportSecurity": ["NSAllowsArbitraryLoads": false], "CFBundleName": "TV"],
+        context: LintContext(platforms: [.tvOS])),
+      RuleExample(
+        ["com.apple.security.app-sandbox": true, "aps-environment": "production"],
+        role: .entitlements, context: LintContext(platforms: [.iOS, .macCatalyst])),
+      RuleExample(
+        ["com.apple.security.app-sandbox": true], role: .entitlements,
+        context: LintContext(platforms: [.iOS])),
+      RuleExample(
+        ["UISupportedInterfaceOrientations~ipad": ["UIInterfaceOrientationPortrait"]],
+        context: LintContext(platforms: [.visionOS])),
+    ],
+    triggering: [
+      RuleExample(
+        ["NSLocationUsageDescription": "Shows nearby stores."],
+        context: LintContext(platforms: [.iOS]), expect: ["NSLocationUsageDescription"]),
+      RuleExample(
+        ["NSFaceIDUsageDescription": "Unlocks your vault."],
+        context: LintContext(platforms: [.macOS]), expect: ["NSFaceIDUsageDescription"]),
+      RuleExample(
+        ["LSRequiresIPhoneOS": true], context: LintContext(platforms: [.tvOS]),
+        expect: ["LSRequiresIPhoneOS"]),
+      RuleExample(
+        ["UISupportedInterfaceOrientations~ipad": ["UIInterfaceOrientationPortrait"]],
+        context: LintContext(platforms: [.macOS]),
+        expect: ["UISupportedInterfaceOrientations~ipad"]),
+      RuleExample(
+        ["com.apple.security.app-sandbox": true], role: .entitlements,
+        context: LintContext(platforms: [.tvOS]), expect: ["\"com.apple.security.app-sandbox\""]),
+    ])
+
+  func check(_ subject: LintSubject) -> [Finding] {
+    let context = subject.context
+    guard !context.platforms.isEmpty else { return [] }
+    var findings: [Finding] = []
+    CatalogWalk.visit(subject, nested: false) { visit in
+      guard let entry = visit.entry, !entry.platforms.isEmpty,
+        KnownKey.Home(subject.role) == entry.home,
+        PlatformReach.readers(entry, context, role: subject.role).isEmpty
+      else { return }
+      let targets = context.platforms.map(\.displayName).listed
+      var message =
+        "\(visit.key) is read only on \(entry.platformList); this bundle targets "
+        + "\(targets), so it has no effect"
+      let deprecations = context.platforms.flatMap { entry.deprecations(on: $0) }
+      if let deprecation = deprecations.first {
+        message += " (on \(deprecation.platform?.displayName ?? "it") it was deprecated in "
+        message += "\(deprecation.version)"
+        message += deprecation.replacement.map { "; use \($0) instead)" } ?? ")"
+      }
+      message += "; remove it unless another target shares this file"
+      var finding = subject.finding(Self.description, at: visit.path, message)
+      finding.url = entry.url
+      findings.append(finding)
+    }
+    return findings
+  }
+}

@@ -1,0 +1,100 @@
+import PlistBundle
+import PlistCore
+
+/// A known key whose value is of a kind Apple does not document for it.
+struct KnownKeyWrongTypeRule: Rule {
+  static let description = RuleDescription(
+    identifier: "known_key_wrong_type",
+    name: "Known Key With The Wrong Type",
+    severity: .error,
+    category: .structure,
+    appliesTo: CatalogWalk.roles,
+    summary: "A key Apple documents holds a value of another type, so the system does not read it",
+    rationale: """
+      The system reads each documented key as the type its page gives (a Boolean, a string, an
+      array…); a value of another kind is not what it looks for. Some readers accept the strings
+      `YES`/`NO` for a Boolean, so that case is a warning. Apple documents both an array and a
+      dictionary for `UIRequiredDeviceCapabilities`, and integers and reals alike as numbers.
+      """,
+    appleSource: AppleSource(
+      title: "Information Property List",
+      url: "https://developer.apple.com/documentation/bundleresources/information-property-list"),
+    nonTriggering: [
+      RuleExample(["LSRequiresIPhoneOS": true, "CFBundleIdentifier": "com.example.app"]),
+      RuleExample(["UIRequiredDeviceCapabilities": ["arm64"]]),
+      RuleExample(["UIRequiredDeviceCapabilities": ["arm64": true]]),
+      RuleExample(["UIDeviceFamily": [1, 2]]),
+      RuleExample(["UIDeviceFamily": 1]),
+      RuleExample(["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"]),
+      RuleExample(["LSRequiresIPhoneOS": "$(REQUIRES_IPHONE)"]),
+      RuleExample(["MyAppSetting": 3, "UISupportedInterfaceOrientations~ipad": ["x"]]),
+      RuleExample(["com.apple.security.app-sandbox": true], role: .entitlements),
+      RuleExample(["NSPrivacyAccessedAPITypes": ["NSPrivacyAccessedAPIType": "x"]]),
+      RuleExample(
+        ["CFBundleDocumentTypes": [["CFBundleTypeName": "Doc", "LSTypeIsPackage": true]]]),
+      RuleExample(["NSAppTransportSecurity": ["NSExceptionDomains": ["example.com": [:]]]]),
+    ],
+    triggering: [
+      RuleExample(["LSRequiresIPhoneOS": 1], expect: ["LSRequiresIPhoneOS"]),
+      RuleExample(["LSRequiresIPhoneOS": 2.5], expect: ["LSRequiresIPhoneOS"]),
+      RuleExample(["LSRequiresIPhoneOS": "YES"], expect: ["LSRequiresIPhoneOS"]),
+      RuleExample(["CFBundleIdentifier": ["com.example.app"]], expect: ["CFBundleIdentifier"]),
+      RuleExample(
+        ["UISupportedInterfaceOrientations~ipad": "UIInterfaceOrientationPortrait"],
+        expect: ["UISupportedInterfaceOrientations~ipad"]),
+      RuleExample(
+        ["CFBundleDocumentTypes": [["LSTypeIsPackage": "true"]]],
+        expect: ["CFBundleDocumentTypes[0].LSTypeIsPackage"]),
+      RuleExample(
+        ["NSAppTransportSecurity": ["NSAllowsArbitraryLoads": "NO"]],
+        expect: ["NSAppTransportSecurity.NSAllowsArbitraryLoads"]),
+      RuleExample(
+        ["com.apple.security.app-sandbox": "true"], role: .entitlements,
+        expect: ["\"com.apple.security.app-sandbox\""]),
+    ])
+
+  func check(_ subject: LintSubject) -> [Finding] {
+    var findings: [Finding] = []
+    CatalogWalk.visit(subject) { visit in
+      guard let entry = visit.entry, entry.home == KnownKey.Home(subject.role) else { return }
+      let kind = visit.node.value.kind
+      guard !entry.accepts(kind) else { return }
+      if let text = visit.node.value.stringValue, text.hasBuildSettingPlaceholder,
+        !subject.context.isBuilt
+      {
+        return
+      }
+      let expected = entry.types.map { $0.appleName }.joined(separator: " or ")
+      var severity = Severity.error
+      var message =
+        "\(visit.key) holds \(kind.article), but Apple documents it as "
+        + "\(entry.types.count == 1 ? "a \(expected)" : expected) and the system does not "
+        + "read it otherwise; write it as \(entry.types.first?.article ?? "documented")"
+      if entry.types == [.boolean], let text = Self.booleanLike(visit.node.value) {
+        severity = .warning
+        message =
+          "\(visit.key) holds \(kind.article) \(text), but Apple documents it as a Boolean; "
+          + "some readers accept it, others may not, so write <\(Self.bool(text))/>"
+      }
+      var finding = subject.finding(Self.description, at: visit.path, message, severity: severity)
+      finding.url = entry.url
+      findings.append(finding)
+    }
+    return findings
+  }
+
+  /// The text of a string or integer that reads as a Boolean ("YES", "0"), or nil.
+  private static func booleanLike(_ value: PlistValue) -> String? {
+    let text: String
+    switch value {
+    case .string(let string): text = string
+    case .integer(let integer): text = integer.description
+    default: return nil
+    }
+    return ["yes", "no", "true", "false", "1", "0"].contains(text.lowercased()) ? text : nil
+  }
+
+  private static func bool(_ text: String) -> String {
+    ["yes", "true", "1"].contains(text.lowercased()) ? "true" : "false"
+  }
+}
