@@ -60,7 +60,8 @@ struct DuplicateBundleIdentifierRule: Rule {
         $0.path != bundle.path && $0.identifier?.lowercased() == id
       }
       guard !others.isEmpty else { return [] }
-      let names = others.map { $0.path.isEmpty ? $0.name : $0.path }.joined(separator: ", ")
+      let names = others.map { $0.path.isEmpty ? InfoPlistFacts.name(of: $0, in: input) : $0.path }
+        .joined(separator: ", ")
       return [
         subject.finding(
           Self.description, at: path,

@@ -112,6 +112,14 @@ struct InfoPlistFacts {
     subject.context.platforms.contains(.iPadOS) || deviceFamilies.contains(2)
   }
 
+  /// The name to show for `bundle`: its folder's name, or the input's for the bundle that is
+  /// the input itself.
+  static func name(of bundle: BundleNode, in input: AppBundle?) -> String {
+    guard bundle.path.isEmpty else { return bundle.name }
+    let inputName = input?.inputPath.split(separator: "/").last.map(String.init)
+    return inputName ?? "the app"
+  }
+
   /// The major version of the SDK the bundle was built with (`DTSDKName`), when known.
   var sdkMajorVersion: Int? {
     if let version = subject.context.sdkMajorVersion { return version }

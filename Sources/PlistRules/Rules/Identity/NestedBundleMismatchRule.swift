@@ -80,7 +80,8 @@ struct NestedBundleMismatchRule: Rule {
           subject.finding(
             Self.description, at: path,
             "\(bundle.kind.rawValue) identifier \"\(identifier)\" does not start with \"\(parentID).\","
-              + " the identifier of \(parent.name) that holds it; prefix it with that identifier"))
+              + " the identifier of \(InfoPlistFacts.name(of: parent, in: subject.input)) that holds it; prefix it with that identifier"
+          ))
       }
       findings += versionFindings(subject, bundle: bundle, parent: parent)
     } else if let companion = info["WKCompanionAppBundleIdentifier"]?.value.stringValue,
@@ -122,7 +123,8 @@ struct NestedBundleMismatchRule: Rule {
       var finding = subject.finding(
         Self.description, at: KeyPath([.key(key)]),
         "\(key) \"\(mine)\" of this \(bundle.kind.rawValue) differs from \"\(theirs)\" of "
-          + "\(parent.name) that holds it; give both the same value", severity: severity,
+          + "\(InfoPlistFacts.name(of: parent, in: subject.input)) that holds it; give both the same value",
+        severity: severity,
         itms: itms)
       finding.itms = itms
       findings.append(finding)
