@@ -40,11 +40,22 @@ struct InfoPlistFacts {
   /// How far the file shows what ships.
   var completeness: Completeness {
     if subject.context.isBuilt { return .built }
-    if subject.bundle?.effectiveInfoPlist != nil { return .assembled }
+    if let effective = subject.bundle?.effectiveInfoPlist {
+      // A missing INFOPLIST_FILE or .xcconfig hides keys and settings: the rest is unknown.
+      return effective.issues.isEmpty ? .assembled : .partialSource
+    }
     if info["CFBundleExecutable"] != nil || info["CFBundlePackageType"] != nil {
       return .fullSource
     }
     return .partialSource
+  }
+
+  /// True when the Info.plist has `key`, or, for a project target, an SDK-conditional
+  /// `INFOPLIST_KEY_*` setting that the requested SDK did not decide would set it.
+  func has(_ key: String) -> Bool {
+    info[key] != nil
+      || (subject.bundle?.effectiveInfoPlist?.conditionalVariants.contains { $0.key == key }
+        ?? false)
   }
 
   /// The kind of bundle: the loaded bundle's, or else what `CFBundlePackageType` and

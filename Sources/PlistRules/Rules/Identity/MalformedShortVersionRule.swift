@@ -15,7 +15,7 @@ struct MalformedShortVersionRule: Rule {
       Store Connect rejects anything else with ITMS-90060, whose text says "at most three", so
       `1.0` uploads. Letters, suffixes such as `-beta1` and a fourth component are errors (a
       warning for a Mac app distributed outside the App Store); one or two components are a
-      note. Placeholders are left to the build. Sources: the key page and the glossary
+      note, for apps and app extensions only (not frameworks, test or resource bundles). Placeholders are left to the build. Sources: the key page and the glossary
       (https://developer.apple.com/help/glossary/version-number); the ITMS code from
       App Store Connect's messages as quoted in public reports.
       """,
@@ -28,6 +28,9 @@ struct MalformedShortVersionRule: Rule {
       RuleExample(["CFBundleShortVersionString": "$(MARKETING_VERSION)"]),
       RuleExample(["CFBundleShortVersionString": "0.0.0"]),
       RuleExample(["CFBundleVersion": "1.0b3"]),
+      // No note for a framework or a bundle of unknown kind.
+      RuleExample(["CFBundleShortVersionString": "1.0", "CFBundlePackageType": "FMWK"]),
+      RuleExample(["CFBundleShortVersionString": "1.0"]),
     ],
     triggering: [
       RuleExample(
@@ -37,8 +40,10 @@ struct MalformedShortVersionRule: Rule {
       RuleExample(["CFBundleShortVersionString": "1..2"], expect: ["CFBundleShortVersionString"]),
       RuleExample(["CFBundleShortVersionString": ""], expect: ["CFBundleShortVersionString"]),
       RuleExample(["CFBundleShortVersionString": "v2"], expect: ["CFBundleShortVersionString"]),
-      // The note: fewer than three components.
-      RuleExample(["CFBundleShortVersionString": "1.0"], expect: ["CFBundleShortVersionString"]),
+      // The note: fewer than three components, in an app.
+      RuleExample(
+        ["CFBundleShortVersionString": "1.0", "CFBundlePackageType": "APPL"],
+        expect: ["CFBundleShortVersionString"]),
     ])
 
   func check(_ subject: LintSubject) -> [Finding] {
@@ -68,7 +73,7 @@ struct MalformedShortVersionRule: Rule {
           "\(key) \"\(text)\" has \(count) components; App Store Connect accepts at most three",
           severity: severity)
       ]
-    case .integers(let count) where count < 3:
+    case .integers(let count) where count < 3 && InfoPlistFacts(subject)?.isAppLike == true:
       return [
         subject.finding(
           Self.description, at: path,

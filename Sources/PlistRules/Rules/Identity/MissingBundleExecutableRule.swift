@@ -47,6 +47,7 @@ struct MissingBundleExecutableRule: Rule {
     let severity: Severity = facts.completeness == .fullSource ? .warning : .error
     let path = KeyPath([.key("CFBundleExecutable")])
     guard let node = facts.info["CFBundleExecutable"] else {
+      guard !facts.has("CFBundleExecutable") else { return [] }
       let message =
         facts.completeness == .fullSource
         ? "CFBundleExecutable is missing; unless the build generates it, add "

@@ -55,6 +55,7 @@ struct MissingBundleIdentifierRule: Rule {
     let severity: Severity = facts.completeness == .fullSource ? .warning : .error
     let path = KeyPath([.key("CFBundleIdentifier")])
     guard let node = facts.info["CFBundleIdentifier"] else {
+      guard !facts.has("CFBundleIdentifier") else { return [] }
       let message =
         facts.completeness == .fullSource
         ? "CFBundleIdentifier is missing; unless the build generates it from "

@@ -20,7 +20,7 @@ struct UnresolvedPlaceholderRule: Rule {
       from the target's effective Info.plist: unless the build environment supplies it (a CI
       secret, an `.xcconfig` outside the project), Xcode expands an undefined setting to an
       empty string. A bare source file is not checked: the project that defines its settings is not
-      at hand.
+      at hand, nor is a project whose `.xcconfig` or Info.plist files could not all be read.
       """,
     appleSource: AppleSource(
       title: "CFBundleIdentifier", url: KnownKeys.infoPage + "cfbundleidentifier"),
@@ -70,7 +70,10 @@ struct UnresolvedPlaceholderRule: Rule {
       visit(subject.root, .root)
       return findings
     }
-    guard let effective = subject.bundle?.effectiveInfoPlist else { return [] }
+    // A missing .xcconfig may define the settings: say nothing then.
+    guard let effective = subject.bundle?.effectiveInfoPlist, effective.issues.isEmpty else {
+      return []
+    }
     return effective.entries.filter { !$0.unresolved.isEmpty }.map { entry in
       let names = entry.unresolved.joined(separator: ", ")
       let plural = entry.unresolved.count > 1

@@ -101,7 +101,10 @@ struct IPadMultitaskingOrientationsRule: Rule {
       ? "; from the iOS 27 SDK UIRequiresFullScreen no longer exempts the app from multitasking"
       : ""
     guard let node = facts.info[key] else {
-      guard [.built, .assembled].contains(facts.completeness) else { return [] }
+      guard [.built, .assembled].contains(facts.completeness),
+        !facts.has("UISupportedInterfaceOrientations~ipad"),
+        !facts.has("UISupportedInterfaceOrientations")
+      else { return [] }
       return [
         subject.finding(
           Self.description, at: path,

@@ -68,7 +68,8 @@ struct MissingLaunchScreenRule: Rule {
     guard let facts = InfoPlistFacts(subject), facts.isIOSApp,
       facts.completeness != .partialSource
     else { return [] }
-    let present = facts.info.keys.contains { key in
+    let conditional = subject.bundle?.effectiveInfoPlist?.conditionalVariants.map(\.key) ?? []
+    let present = (facts.info.keys + conditional).contains { key in
       Self.keys.contains { key == $0 || key.hasPrefix($0 + "~") }
     }
     guard !present else { return [] }

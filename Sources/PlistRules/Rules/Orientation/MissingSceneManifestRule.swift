@@ -61,10 +61,10 @@ struct MissingSceneManifestRule: Rule {
     guard let facts = InfoPlistFacts(subject), facts.completeness != .partialSource,
       facts.kind == .application || facts.kind == nil,
       facts.isIOSApp || facts.targets([.tvOS, .visionOS, .macCatalyst], fallback: false),
-      facts.info["UIApplicationSceneManifest"] == nil
+      !facts.has("UIApplicationSceneManifest")
     else { return [] }
     let path = KeyPath([.key("UIApplicationSceneManifest")])
-    let generated = facts.completeness == .fullSource ? " (and the build does not add one)" : ""
+    let generated = facts.completeness == .fullSource ? " (unless the build generates it)" : ""
     let sdk = facts.sdkMajorVersion.flatMap { $0 >= 27 ? $0 : nil }
     let when = sdk.map { "built with the iOS \($0) SDK, " } ?? "from the iOS 27 SDK, "
     return [

@@ -63,4 +63,50 @@ import Testing
           "drop the extension",
           [.set(KeyPath([.key("UILaunchStoryboardName")]), PlistValueBox(.string("Launch")))]))
   }
+
+  /// The findings of the launch-screen and scene rules over a one-target iOS project whose
+  /// target has `settings` (and generates its Info.plist).
+  func projectFindings(_ settings: String) throws -> [Finding] {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "infoscope-orientation-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let project = root.appendingPathComponent("Demo.xcodeproj")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    let pbxproj = """
+      // !$*UTF8*$!
+      { archiveVersion = 1; objectVersion = 77; objects = {
+        P1 = { isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (T1); };
+        G0 = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
+        PL = { isa = XCConfigurationList; buildConfigurations = (PD); defaultConfigurationName = Debug; };
+        PD = { isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Debug; };
+        T1 = { isa = PBXNativeTarget; buildConfigurationList = TL; name = Demo; productType = "com.apple.product-type.application"; };
+        TL = { isa = XCConfigurationList; buildConfigurations = (TD); };
+        TD = { isa = XCBuildConfiguration; buildSettings = {
+            GENERATE_INFOPLIST_FILE = YES;
+            PRODUCT_BUNDLE_IDENTIFIER = com.example.demo;
+            TARGETED_DEVICE_FAMILY = 1;
+            \(settings)
+          }; name = Debug; };
+      }; rootObject = P1; }
+      """
+    try Data(pbxproj.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+    let input = try BundleLoader.load(path: project.path)
+    return Linter(rules: [MissingLaunchScreenRule(), MissingSceneManifestRule()]).lint(input)
+  }
+
+  @Test func aProjectThatGeneratesTheKeysOnlyForSomeSDKsCountsAsHavingThem() throws {
+    let found = try projectFindings(
+      """
+      "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]" = YES;
+      "INFOPLIST_KEY_UIApplicationSceneManifest_Generation[sdk=iphoneos*]" = YES;
+      """)
+    #expect(found.isEmpty, "\(found.map(\.description))")
+  }
+
+  @Test func aProjectWithoutEitherKeyIsWarned() throws {
+    let found = try projectFindings("")
+    #expect(found.map(\.ruleID) == ["missing_launch_screen", "missing_scene_manifest"])
+    #expect(
+      found.allSatisfy { $0.severity == .warning && $0.file == "Demo.xcodeproj/Demo/Info.plist" })
+  }
 }
