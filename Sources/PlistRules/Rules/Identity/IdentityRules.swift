@@ -1,4 +1,13 @@
 extension RuleCatalog {
   /// Identity and versions: bundle identifier, version formats, executable, nested bundles, placeholders.
-  static let identity: [any Rule.Type] = []
+  static let identity: [any Rule.Type] = [
+    MissingBundleIdentifierRule.self,
+    MalformedBundleIdentifierRule.self,
+    MalformedShortVersionRule.self,
+    MalformedBundleVersionRule.self,
+    MissingBundleExecutableRule.self,
+    NestedBundleMismatchRule.self,
+    DuplicateBundleIdentifierRule.self,
+    UnresolvedPlaceholderRule.self,
+  ]
 }

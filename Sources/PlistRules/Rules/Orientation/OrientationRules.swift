@@ -1,4 +1,11 @@
 extension RuleCatalog {
   /// Orientation, multitasking and launch.
-  static let orientation: [any Rule.Type] = []
+  static let orientation: [any Rule.Type] = [
+    IPadMultitaskingOrientationsRule.self,
+    RequiresFullScreenIneffectiveRule.self,
+    FullScreenIgnoredVersionUnusedRule.self,
+    MissingLaunchScreenRule.self,
+    LaunchStoryboardNameRule.self,
+    MissingSceneManifestRule.self,
+  ]
 }

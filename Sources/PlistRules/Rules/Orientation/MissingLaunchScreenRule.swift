@@ -1,0 +1,98 @@
+import PlistBundle
+import PlistCore
+
+/// An iPhone or iPad app without a launch screen configuration.
+struct MissingLaunchScreenRule: Rule {
+  static let keys = [
+    "UILaunchStoryboardName", "UILaunchStoryboards", "UILaunchScreen", "UILaunchScreens",
+  ]
+
+  static let description = RuleDescription(
+    identifier: "missing_launch_screen",
+    name: "Missing Launch Screen",
+    severity: .error,
+    category: .orientation,
+    appliesTo: [.infoPlist],
+    summary: "An iPhone or iPad app declares a launch screen: UILaunchStoryboardName, "
+      + "UILaunchStoryboards, UILaunchScreen or UILaunchScreens",
+    rationale: """
+      TN3208: starting with iOS 27 and iPadOS 27, App Store Connect requires a launch screen
+      configuration in the Info.plist of iPhone and iPad apps (App Store and alternative
+      marketplaces) and rejects the upload otherwise with ITMS-90870: at least one of
+      `UILaunchStoryboardName`, `UILaunchStoryboards`, `UILaunchScreen`, `UILaunchScreens`.
+      An error when the SDK (`DTSDKName`) is 27 or later, a warning before or when unknown.
+      `UILaunchImages` does not count. A device-specific variant (`UILaunchScreen~ipad`) is
+      taken as present, since Apple does not say whether the check reads it. Checked on app
+      bundles only (not extensions), and in a source file only when it is written in full
+      (then the build may still generate `UILaunchScreen`).
+      """,
+    appleSource: AppleSource(
+      title: "TN3208: Preparing your app's launch screen to meet App Store requirements",
+      url: "https://developer.apple.com/documentation/technotes/"
+        + "tn3208-preparing-your-apps-launch-screen-to-meet-app-store-requirements"),
+    itms: "ITMS-90870",
+    nonTriggering: [
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "LSRequiresIPhoneOS": true, "UILaunchScreen": [:]],
+        context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
+      RuleExample(
+        [
+          "CFBundlePackageType": "APPL", "LSRequiresIPhoneOS": true,
+          "UILaunchStoryboardName": "LaunchScreen",
+        ], context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
+      // A partial source file: the build may generate it.
+      RuleExample(["LSRequiresIPhoneOS": true]),
+      // Not an iPhone or iPad app: macOS, an extension.
+      RuleExample(
+        ["CFBundlePackageType": "APPL"],
+        context: LintContext(platforms: [.macOS], isBuilt: true, sdk: "macosx27.0")),
+      RuleExample(
+        ["CFBundlePackageType": "XPC!", "NSExtension": [:]],
+        context: LintContext(platforms: [.iOS], isBuilt: true, sdk: "iphoneos27.0")),
+    ],
+    triggering: [
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, sdk: "iphoneos27.0"),
+        expect: ["UILaunchScreen"]),
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UILaunchImages": []],
+        context: LintContext(platforms: [.iOS], isBuilt: true, sdk: "iphoneos26.2"),
+        expect: ["UILaunchScreen"]),
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "LSRequiresIPhoneOS": true],
+        expect: ["UILaunchScreen"]),
+    ])
+
+  func check(_ subject: LintSubject) -> [Finding] {
+    guard let facts = InfoPlistFacts(subject), facts.isIOSApp,
+      facts.completeness != .partialSource
+    else { return [] }
+    let conditional = subject.bundle?.effectiveInfoPlist?.conditionalVariants.map(\.key) ?? []
+    let present = (facts.info.keys + conditional).contains { key in
+      Self.keys.contains { key == $0 || key.hasPrefix($0 + "~") }
+    }
+    guard !present else { return [] }
+    let path = KeyPath([.key("UILaunchScreen")])
+    let sdk = facts.sdkMajorVersion
+    let launchImages =
+      facts.info["UILaunchImages"] != nil ? " (UILaunchImages does not count)" : ""
+    if let sdk, sdk >= 27 {
+      return [
+        subject.finding(
+          Self.description, at: path,
+          "no launch screen is configured\(launchImages); App Store Connect requires one for "
+            + "apps built with the iOS 27 SDK: add UILaunchScreen or UILaunchStoryboardName")
+      ]
+    }
+    var finding = subject.finding(
+      Self.description, at: path,
+      "no launch screen is configured\(launchImages)"
+        + (facts.completeness == .fullSource
+          ? " unless the build generates one" : "")
+        + "; from the iOS 27 SDK App Store Connect rejects apps without one: add "
+        + "UILaunchScreen or UILaunchStoryboardName", severity: .warning)
+    finding.itms = nil
+    return [finding]
+  }
+}

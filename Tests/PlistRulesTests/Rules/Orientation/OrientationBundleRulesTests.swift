@@ -1,0 +1,112 @@
+import Foundation
+import PlistBundle
+import PlistCore
+import Testing
+
+@testable import PlistRules
+
+/// The orientation and launch rules over a built bundle: the compiled launch storyboard, which a
+/// single-file example cannot show.
+@Suite struct OrientationBundleRulesTests {
+  /// Writes a built iOS app whose Info.plist names the launch storyboard `storyboard`, with
+  /// `files` (relative paths) in it, and returns the findings of `launch_storyboard_name`.
+  func findings(storyboard: String, files: [String]) throws -> [Finding] {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "infoscope-orientation-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let app = root.appendingPathComponent("Demo.app")
+    for file in files + ["Demo"] {
+      let url = app.appendingPathComponent(file)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("x".utf8).write(to: url)
+    }
+    let info = """
+      <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+      <key>CFBundleIdentifier</key><string>com.example.demo</string>
+      <key>CFBundleExecutable</key><string>Demo</string>
+      <key>CFBundlePackageType</key><string>APPL</string>
+      <key>UILaunchStoryboardName</key><string>\(storyboard)</string>
+      </dict></plist>
+      """
+    try Data(info.utf8).write(to: app.appendingPathComponent("Info.plist"))
+    let input = try BundleLoader.load(path: app.path)
+    return Linter(rules: [LaunchStoryboardNameRule()]).lint(input)
+  }
+
+  @Test func aCompiledStoryboardInTheBundleOrAnLprojIsFound() throws {
+    #expect(try findings(storyboard: "Launch", files: ["Launch.storyboardc/Info.plist"]).isEmpty)
+    #expect(
+      try findings(storyboard: "Launch", files: ["Base.lproj/Launch.storyboardc/Info.plist"])
+        .isEmpty)
+  }
+
+  @Test func aMissingCompiledStoryboardIsAnError() throws {
+    let found = try findings(storyboard: "Launch", files: [])
+    #expect(found.count == 1)
+    #expect(found.first?.severity == .error)
+    #expect(found.first?.keyPath == KeyPath([.key("UILaunchStoryboardName")]))
+    #expect(found.first?.line == 5)
+    #expect(
+      found.first?.message
+        == "UILaunchStoryboardName names \"Launch\", but Launch.storyboardc is not in the "
+        + "bundle, so the app has no launch screen; add the storyboard to the target or fix the "
+        + "name")
+  }
+
+  @Test func aNameWithTheExtensionIsReportedOnceWithAFix() throws {
+    let found = try findings(storyboard: "Launch.storyboard", files: [])
+    #expect(found.map(\.severity) == [.warning])
+    #expect(
+      found.first?.fix
+        == Fix(
+          "drop the extension",
+          [.set(KeyPath([.key("UILaunchStoryboardName")]), PlistValueBox(.string("Launch")))]))
+  }
+
+  /// The findings of the launch-screen and scene rules over a one-target iOS project whose
+  /// target has `settings` (and generates its Info.plist).
+  func projectFindings(_ settings: String) throws -> [Finding] {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "infoscope-orientation-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let project = root.appendingPathComponent("Demo.xcodeproj")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    let pbxproj = """
+      // !$*UTF8*$!
+      { archiveVersion = 1; objectVersion = 77; objects = {
+        P1 = { isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (T1); };
+        G0 = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
+        PL = { isa = XCConfigurationList; buildConfigurations = (PD); defaultConfigurationName = Debug; };
+        PD = { isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Debug; };
+        T1 = { isa = PBXNativeTarget; buildConfigurationList = TL; name = Demo; productType = "com.apple.product-type.application"; };
+        TL = { isa = XCConfigurationList; buildConfigurations = (TD); };
+        TD = { isa = XCBuildConfiguration; buildSettings = {
+            GENERATE_INFOPLIST_FILE = YES;
+            PRODUCT_BUNDLE_IDENTIFIER = com.example.demo;
+            TARGETED_DEVICE_FAMILY = 1;
+            \(settings)
+          }; name = Debug; };
+      }; rootObject = P1; }
+      """
+    try Data(pbxproj.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+    let input = try BundleLoader.load(path: project.path)
+    return Linter(rules: [MissingLaunchScreenRule(), MissingSceneManifestRule()]).lint(input)
+  }
+
+  @Test func aProjectThatGeneratesTheKeysOnlyForSomeSDKsCountsAsHavingThem() throws {
+    let found = try projectFindings(
+      """
+      "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]" = YES;
+      "INFOPLIST_KEY_UIApplicationSceneManifest_Generation[sdk=iphoneos*]" = YES;
+      """)
+    #expect(found.isEmpty, "\(found.map(\.description))")
+  }
+
+  @Test func aProjectWithoutEitherKeyIsWarned() throws {
+    let found = try projectFindings("")
+    #expect(found.map(\.ruleID) == ["missing_launch_screen", "missing_scene_manifest"])
+    #expect(
+      found.allSatisfy { $0.severity == .warning && $0.file == "Demo.xcodeproj/Demo/Info.plist" })
+  }
+}
