@@ -161,7 +161,7 @@ package enum BundleLoader {
     if lower.hasSuffix(".entitlements") { return .entitlements }
     if lower.hasSuffix(".xcprivacy") { return .privacyManifest }
     if lower == "infoplist.strings" { return .infoPlistStrings }
-    if lower == "info.plist" || lower.hasSuffix("-info.plist") { return .infoPlist }
+    if lower.hasSuffix("info.plist") { return .infoPlist }  // Info.plist, App-Info.plist, …
     if lower.hasSuffix(".xcconfig") { return .buildConfiguration }
     if lower == "project.pbxproj" { return .projectFile }
     return .propertyList

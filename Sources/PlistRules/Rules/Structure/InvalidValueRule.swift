@@ -81,7 +81,7 @@ struct InvalidValueRule: Rule {
           if let match = entry.allowedValues.first(where: {
             $0.lowercased() == value.lowercased()
           }) {
-            message? += "; values are case-sensitive, so write \"\(match)\""
+            message? += "; Apple lists it as \"\(match)\""
           } else {
             message? += " (\(entry.allowedValues.joined(separator: ", ")))"
           }

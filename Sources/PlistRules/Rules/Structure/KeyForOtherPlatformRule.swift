@@ -67,11 +67,23 @@ struct KeyForOtherPlatformRule: Rule {
         context: LintContext(platforms: [.tvOS]), expect: ["\"com.apple.security.app-sandbox\""]),
     ])
 
+  /// True when the effective Info.plist took `key` from its `INFOPLIST_FILE`.
+  static func comesFromTheFile(_ key: String, _ effective: EffectiveInfoPlist) -> Bool {
+    guard let source = effective[key]?.source, case .file = source else { return false }
+    return true
+  }
+
   func check(_ subject: LintSubject) -> [Finding] {
     let context = subject.context
     guard !context.platforms.isEmpty else { return [] }
     var findings: [Finding] = []
+    // In a project target's effective Info.plist, keys that come from build settings or that
+    // Xcode adds itself are the build system's business: it drops what a platform does not
+    // read (UIDeviceFamily from TARGETED_DEVICE_FAMILY, for one).
+    let effective = subject.bundle?.effectiveInfoPlist
     CatalogWalk.visit(subject, nested: false) { visit in
+      if let effective, !Self.comesFromTheFile(visit.key, effective) { return }
+      guard visit.key != "UIDeviceFamily" else { return }
       guard let entry = visit.entry, !entry.platforms.isEmpty,
         KnownKey.Home(subject.role) == entry.home,
         PlatformReach.readers(entry, context, role: subject.role).isEmpty
