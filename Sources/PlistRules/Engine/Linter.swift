@@ -80,15 +80,31 @@ package struct Linter: Sendable {
         distribution: distribution, sdk: bundle.sdk)
       for file in bundle.files {
         guard let document = file.document else { continue }
-        findings += lint(
+        let found = lint(
           LintSubject(
             path: file.path, role: file.role, root: document.root, bundle: bundle,
             parentBundle: parent, input: input, context: context))
+        findings += found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) }
       }
       for child in bundle.children { visit(child, parent: bundle) }
     }
     for bundle in input.bundles { visit(bundle, parent: nil) }
     return findings
+  }
+
+  /// A finding in a project target's effective Info.plist, moved to the `INFOPLIST_FILE` when
+  /// the key it is about came from that file (its line and column are already the file's).
+  static func inSourceFile(
+    _ finding: Finding, _ effective: EffectiveInfoPlist?, _ file: BundleFile
+  )
+    -> Finding
+  {
+    guard file.isGenerated, let effective, case .key(let key)? = finding.keyPath.components.first,
+      let source = effective[key]?.source, case .file(let path, _) = source
+    else { return finding }
+    var moved = finding
+    moved.file = path
+    return moved
   }
 
   private func isEnabled(_ description: RuleDescription) -> Bool {
