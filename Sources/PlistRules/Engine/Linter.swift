@@ -59,30 +59,28 @@ package struct Linter: Sendable {
       configuration.distribution
       ?? input.distribution.flatMap(LintContext.Distribution.init)
     for file in input.files {
-      guard let document = file.document else { continue }
+      guard let root = Self.root(of: file) else { continue }
       var platforms = configuration.platforms ?? input.platforms
       if platforms.isEmpty, file.role == .infoPlist {
         // A bare Info.plist says what it targets through its own keys.
-        platforms = PlatformDetector.platforms(
-          info: document.root.value.dictionaryValue, layout: .shallow)
+        platforms = PlatformDetector.platforms(info: root.value.dictionaryValue, layout: .shallow)
       }
       let context = LintContext(
         platforms: platforms, isBuilt: input.isBuilt, distribution: distribution,
-        sdk: document.root.value.dictionaryValue?["DTSDKName"]?.value.stringValue)
+        sdk: root.value.dictionaryValue?["DTSDKName"]?.value.stringValue)
       findings += lint(
         LintSubject(
-          path: file.path, role: file.role, root: document.root, input: input,
-          context: context))
+          path: file.path, role: file.role, root: root, input: input, context: context))
     }
     func visit(_ bundle: BundleNode, parent: BundleNode?) {
       let context = LintContext(
         platforms: configuration.platforms ?? bundle.platforms, isBuilt: input.isBuilt,
         distribution: distribution, sdk: bundle.sdk)
       for file in bundle.files {
-        guard let document = file.document else { continue }
+        guard let root = Self.root(of: file) else { continue }
         let found = lint(
           LintSubject(
-            path: file.path, role: file.role, root: document.root, bundle: bundle,
+            path: file.path, role: file.role, root: root, bundle: bundle,
             parentBundle: parent, input: input, context: context))
         findings += found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) }
       }
@@ -105,6 +103,17 @@ package struct Linter: Sendable {
     var moved = finding
     moved.file = path
     return moved
+  }
+
+  /// The tree rules see for `file`: its property list, or, for an app icon set (JSON, not a
+  /// property list) that read, an empty dictionary; the icon-set rules read the set itself
+  /// from the file (`BundleFile.iconSet`) and place their findings on `images[i]` paths.
+  static func root(of file: BundleFile) -> PlistNode? {
+    if let document = file.document { return document.root }
+    if file.role == .appIconSet, file.iconSet != nil {
+      return PlistNode(.dictionary(PlistDictionary([])))
+    }
+    return nil
   }
 
   private func isEnabled(_ description: RuleDescription) -> Bool {

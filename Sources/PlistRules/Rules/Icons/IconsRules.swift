@@ -1,4 +1,13 @@
 extension RuleCatalog {
   /// Icons: icon name, App Store icon, asset catalogs, Icon Composer.
-  static let icons: [any Rule.Type] = []
+  static let icons: [any Rule.Type] = [
+    MissingIconNameRule.self,
+    MissingAppStoreIconRule.self,
+    AppStoreIconAlphaRule.self,
+    IconPixelSizeRule.self,
+    MissingIconImageRule.self,
+    MacIconSizesRule.self,
+    IconComposerReplacesIconSetRule.self,
+    TVOSIconSizesAmbiguousRule.self,
+  ]
 }
