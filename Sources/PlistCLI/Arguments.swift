@@ -229,11 +229,13 @@ package enum Arguments {
         }
         options.minimumSeverity = severity
       case "--disable", "--enable":
-        let rule = try value(name, inline)
-        guard RuleCatalog.rule(rule) != nil else {
-          throw fail("unknown rule '\(rule)'; 'infoscope rules' lists them")
+        for part in try value(name, inline).split(separator: ",") {
+          let rule = String(part)
+          guard RuleCatalog.rule(rule) != nil else {
+            throw fail("unknown rule '\(rule)'; 'infoscope rules' lists them")
+          }
+          if name == "--disable" { options.disabled.insert(rule) } else { enabled.insert(rule) }
         }
-        if name == "--disable" { options.disabled.insert(rule) } else { enabled.insert(rule) }
       case "--baseline":
         options.baseline = try value(name, inline)
       case "--strict":

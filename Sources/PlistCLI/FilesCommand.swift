@@ -129,7 +129,7 @@ package enum FilesCommand {
       platforms: bundle.platforms.map(\.rawValue), files: bundle.files.map(JSONFile.init),
       bundles: bundle.bundles.map(JSONBundle.init), problems: bundle.problems.map(\.description))
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
     guard let data = try? encoder.encode(document) else { return Array("{}\n".utf8) }
     return Array(data) + [0x0A]
   }

@@ -48,8 +48,10 @@ package enum LintCommand {
     configuration.distribution = options.distribution
     let linter = Linter(configuration: configuration)
     var reported: [Reported] = []
-    var unreadable: [String] = []
-    for input in options.inputs {
+    for given in options.inputs {
+      // One spelling per input: no trailing slash (`App.app/` from tab completion).
+      var input = given
+      while input.count > 1, input.hasSuffix("/") { input.removeLast() }
       let bundle: AppBundle
       do {
         bundle = try BundleLoader.load(path: input)
@@ -62,16 +64,24 @@ package enum LintCommand {
       }
       for file in bundle.allFiles where file.document == nil {
         if let problem = file.problem, problem.kind == .plist {
-          unreadable.append(reportPath(input, bundle, file.path, problem: problem))
+          let finding = Finding(
+            ruleID: LintCommand.unreadableRule, severity: .error, file: file.path,
+            keyPath: .root, line: problem.underlying?.line ?? 0,
+            column: problem.underlying?.column ?? 0, message: problem.message,
+            url: "https://developer.apple.com/documentation/bundleresources/"
+              + "information-property-list")
+          reported.append(Reported(finding: finding, path: reportPath(input, bundle, file.path)))
         }
       }
     }
     if let baseline = options.baseline {
       switch Baseline.apply(baseline, to: reported) {
       case .recorded(let count):
+        // The first run reports everything and passes: these are the known findings.
         context.console.write(
           "infoscope: recorded \(count) findings in the baseline \(baseline)\n", to: .error)
-        return .success
+        let text = report(reported, options.format)
+        return context.console.write(Array(text.utf8), to: .output) ? .success : .cannotCreate
       case .filtered(let kept):
         reported = kept
       case .failed(let reason):
@@ -79,35 +89,38 @@ package enum LintCommand {
         return .usage
       }
     }
-    let text: String
-    switch options.format {
-    case .text: text = LintReport.text(reported, unreadable: unreadable)
-    case .json: text = LintReport.json(reported)
-    case .sarif: text = LintReport.sarif(reported)
-    case .github: text = LintReport.github(reported, unreadable: unreadable)
-    }
+    let text = report(reported, options.format)
     guard context.console.write(Array(text.utf8), to: .output) else { return .cannotCreate }
-    if options.format != .text && options.format != .github {
-      for line in unreadable { context.console.write(line + "\n", to: .error) }
-    }
     let failing: Severity = options.strict ? .warning : .error
-    let fails = !unreadable.isEmpty || reported.contains { $0.finding.severity >= failing }
-    return fails ? .findings : .success
+    return reported.contains { $0.finding.severity >= failing } ? .findings : .success
+  }
+
+  /// The rule id under which a property list that does not parse is reported.
+  static let unreadableRule = "unreadable_property_list"
+
+  /// The findings in `format`, each once (inputs that overlap give the same finding twice).
+  static func report(_ reported: [Reported], _ format: LintOptions.Format) -> String {
+    var seen: Set<String> = []
+    let unique = reported.filter {
+      let f = $0.finding
+      return seen.insert("\($0.path)|\(f.line)|\(f.column)|\(f.ruleID)|\(f.message)").inserted
+    }
+    switch format {
+    case .text: return LintReport.text(unique)
+    case .json: return LintReport.json(unique)
+    case .sarif: return LintReport.sarif(unique)
+    case .github: return LintReport.github(unique)
+    }
   }
 
   /// The path a finding in `file` is reported under: the file itself for a single-file input,
   /// the input joined with the file's path otherwise (inside an `.ipa`: `App.ipa/Payload/…`).
-  static func reportPath(
-    _ input: String, _ bundle: AppBundle, _ file: String, problem: BundleError? = nil
-  ) -> String {
+  static func reportPath(_ input: String, _ bundle: AppBundle, _ file: String) -> String {
     var base = input
     if bundle.inputKind == .project, input.hasSuffix(".xcodeproj") {
       // Files of a project are relative to the folder that holds the .xcodeproj.
       base = URL(fileURLWithPath: input).deletingLastPathComponent().relativePath
     }
-    let path = bundle.inputKind == .file ? input : (base == "." ? file : base + "/" + file)
-    guard let problem else { return path }
-    let position = problem.underlying.map { "\($0.line):\($0.column)" } ?? ""
-    return "\(path)\(position.isEmpty ? "" : ":" + position): error: \(problem.message)"
+    return bundle.inputKind == .file ? input : (base == "." ? file : base + "/" + file)
   }
 }

@@ -5,16 +5,15 @@ import PlistRules
 /// The report formats of `lint`.
 enum LintReport {
   /// `path:line:column: severity: message [rule_id] (ITMS-…)`, one finding a line, then a count.
-  static func text(_ findings: [LintCommand.Reported], unreadable: [String]) -> String {
+  static func text(_ findings: [LintCommand.Reported]) -> String {
     var out = ""
-    for line in unreadable { out += line + "\n" }
     for item in findings {
       var finding = item.finding
       finding.file = item.path
       out += finding.description + "\n"
     }
     let counts = Dictionary(grouping: findings, by: \.finding.severity).mapValues(\.count)
-    let errors = (counts[.error] ?? 0) + unreadable.count
+    let errors = counts[.error] ?? 0
     out +=
       "\(PlistError.counted(errors, "error")), "
       + "\(PlistError.counted(counts[.warning] ?? 0, "warning")), "
@@ -128,9 +127,8 @@ enum LintReport {
   }
 
   /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=rule::message`.
-  static func github(_ findings: [LintCommand.Reported], unreadable: [String]) -> String {
+  static func github(_ findings: [LintCommand.Reported]) -> String {
     var out = ""
-    for line in unreadable { out += "::error::\(escape(line))\n" }
     for item in findings {
       let finding = item.finding
       let command = finding.severity == .note ? "notice" : finding.severity.rawValue
@@ -195,8 +193,10 @@ enum Baseline {
 
   /// Records `findings` in `path` when it does not exist; otherwise drops the findings it holds.
   static func apply(_ path: String, to findings: [LintCommand.Reported]) -> Outcome {
+    // Files are kept as the input names them (relative to it), so `App.app`, `./App.app`
+    // and an absolute path share one baseline.
     let entries = findings.map {
-      Entry(rule: $0.finding.ruleID, file: $0.path, keyPath: $0.finding.keyPath.description)
+      Entry(rule: $0.finding.ruleID, file: $0.finding.file, keyPath: $0.finding.keyPath.description)
     }
     guard FileManager.default.fileExists(atPath: path) else {
       let encoder = JSONEncoder()

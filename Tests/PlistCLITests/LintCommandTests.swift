@@ -143,3 +143,41 @@ import Testing
     #expect(harness.run(["explain", "nothing_like_it"]).status == 1)
   }
 }
+
+@Suite struct LintCommandNewcomerTests {
+  @Test func aBaselineMatchesWhateverSpellingOfTheInputIsUsed() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let app = harness.folder.appendingPathComponent("Demo.app")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    try Data(LintCommandTests.duplicate.utf8).write(to: app.appendingPathComponent("Info.plist"))
+    let baseline = harness.path("baseline.json")
+    let first = harness.run(["lint", app.path, "--baseline", baseline, "--format", "json"])
+    #expect(first.status == 0)
+    // The recording run still prints its report.
+    let items = try JSONSerialization.jsonObject(with: Data(first.console.output)) as? [Any]
+    #expect(items?.isEmpty == false)
+    let again = harness.run(["lint", app.path + "/", "--baseline", baseline, "--strict"])
+    #expect(again.status == 0)
+    #expect(again.console.outputText == "0 errors, 0 warnings, 0 notes\n")
+  }
+
+  @Test func unreadableFilesAreFindingsInEveryFormatAndInputsAreReportedOnce() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let app = harness.folder.appendingPathComponent("Bad.app")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    try Data("<plist><dict><key>a</key></dict></plist>".utf8).write(
+      to: app.appendingPathComponent("Info.plist"))
+    let json = harness.run(["lint", app.path, "--format", "json"])
+    #expect(json.status == 1)
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.console.output)) as? [[String: Any]])
+    #expect(items.map { $0["rule"] as? String } == ["unreadable_property_list"])
+    #expect(items.first?["line"] as? Int == 1)
+    let twice = harness.run(["lint", app.path, app.path])
+    #expect(
+      twice.console.outputText.components(separatedBy: "\n").filter { $0.contains("error:") }.count
+        == 1)
+  }
+}

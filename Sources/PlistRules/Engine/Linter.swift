@@ -90,18 +90,29 @@ package struct Linter: Sendable {
     return findings
   }
 
-  /// A finding in a project target's effective Info.plist, moved to the `INFOPLIST_FILE` when
-  /// the key it is about came from that file (its line and column are already the file's).
+  /// A finding in a project target's effective Info.plist, moved to where its key was written:
+  /// the `INFOPLIST_FILE` (whose line and column the finding already has), or the build
+  /// setting's assignment in the project or xcconfig file.
   static func inSourceFile(
     _ finding: Finding, _ effective: EffectiveInfoPlist?, _ file: BundleFile
   )
     -> Finding
   {
     guard file.isGenerated, let effective, case .key(let key)? = finding.keyPath.components.first,
-      let source = effective[key]?.source, case .file(let path, _) = source
+      let source = effective[key]?.source
     else { return finding }
     var moved = finding
-    moved.file = path
+    switch source {
+    case .file(let path, _):
+      moved.file = path
+    case .buildSetting(_, let origin) where !origin.path.isEmpty && origin.line > 0:
+      // Set by a build setting: point at the assignment in the project or xcconfig file.
+      moved.file = origin.path
+      moved.line = origin.line
+      moved.column = Int(origin.location?.column ?? 1)
+    default:
+      break
+    }
     return moved
   }
 

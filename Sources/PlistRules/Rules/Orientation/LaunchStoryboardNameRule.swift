@@ -35,7 +35,12 @@ struct LaunchStoryboardNameRule: Rule {
     ])
 
   func check(_ subject: LintSubject) -> [Finding] {
-    guard let info = subject.dictionary else { return [] }
+    // Launch storyboards are read on iOS, iPadOS and visionOS; a bundle that targets none of
+    // them (a Mac app given --platform macOS) has no launch screen to check.
+    let platforms = subject.context.platforms
+    guard platforms.isEmpty || !Set(platforms).isDisjoint(with: [.iOS, .iPadOS, .visionOS]),
+      let info = subject.dictionary
+    else { return [] }
     var findings: [Finding] = []
     for entry in info.entries
     where entry.key == "UILaunchStoryboardName" || entry.key.hasPrefix("UILaunchStoryboardName~") {

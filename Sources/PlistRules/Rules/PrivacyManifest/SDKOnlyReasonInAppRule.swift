@@ -64,7 +64,8 @@ struct SDKOnlyReasonInAppRule: Rule {
           subject.finding(
             Self.description, at: path,
             "\(code) may only be declared by a third-party SDK, but this manifest belongs to "
-              + "\(bundle.name); declare the reason that matches the app's own use instead"))
+              + "\(bundle.name.isEmpty ? "the app" : bundle.name); declare the reason that matches the app's own use instead"
+          ))
       }
     }
     return findings

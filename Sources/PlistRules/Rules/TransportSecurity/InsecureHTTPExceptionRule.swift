@@ -97,7 +97,7 @@ struct InsecureHTTPExceptionRule: Rule {
       let subdomains = domain.exceptions?["NSIncludesSubdomains"]?.value.boolValue == true
       let reach =
         switch (subdomains, domain.name.contains(".")) {
-        case (true, false): "every host one level under the top-level domain \(domain.name)"
+        case (true, false): "every host under the top-level domain \(domain.name)"
         case (true, true): "\(domain.name) and its subdomains"
         default: domain.name
         }

@@ -125,7 +125,7 @@ import Testing
     #expect(found.map(\.ruleID) == ["insecure_http_exception"])
     #expect(
       found.first?.message.hasPrefix(
-        "NSExceptionAllowsInsecureHTTPLoads allows plain HTTP to every host one level under the "
+        "NSExceptionAllowsInsecureHTTPLoads allows plain HTTP to every host under the "
           + "top-level domain onion") == true)
   }
 }
