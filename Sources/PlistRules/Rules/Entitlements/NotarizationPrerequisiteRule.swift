@@ -60,7 +60,10 @@ struct NotarizationPrerequisiteRule: Rule {
     else { return [] }
     if subject.role == .infoPlist { return hardenedRuntime(subject) }
     guard let dictionary = subject.dictionary,
-      let key = EntitlementFacts.trueGetTaskAllow(dictionary)
+      let key = EntitlementFacts.trueGetTaskAllow(dictionary),
+      // The one combination Apple allows: a plug-in host that also disables library
+      // validation, for debugging plug-ins (apple-rules.md §5.3).
+      dictionary["com.apple.security.cs.disable-library-validation"]?.value != .boolean(true)
     else { return [] }
     let path = KeyPath.root.appending(key: key)
     let fix = Fix("remove get-task-allow", [.remove(path)])

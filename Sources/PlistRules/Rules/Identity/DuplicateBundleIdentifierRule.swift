@@ -56,8 +56,11 @@ struct DuplicateBundleIdentifierRule: Rule {
         root.allBundles.contains { $0.path == bundle.path }
       })
     {
+      // Frameworks are left out: an app and its watch app or App Clip may each embed the
+      // same framework, and Apple says nothing against that.
+      guard bundle.kind != .framework else { return [] }
       let others = root.allBundles.filter {
-        $0.path != bundle.path && $0.identifier?.lowercased() == id
+        $0.path != bundle.path && $0.kind != .framework && $0.identifier?.lowercased() == id
       }
       guard !others.isEmpty else { return [] }
       let names = others.map { $0.path.isEmpty ? InfoPlistFacts.name(of: $0, in: input) : $0.path }

@@ -51,7 +51,7 @@ struct LocalizedPurposeStringWithoutBaseRule: Rule {
       subject.finding(
         Self.description, at: KeyPath.root.appending(key: entry.key),
         "\(entry.key) is translated here but \(plist ?? "the Info.plist") does not define it, "
-          + "so the translation is never shown; add the key to the Info.plist if the app asks "
+          + "so the translation is likely never shown (Apple does not say); add the key to the Info.plist if the app asks "
           + "for this access, or remove the translation")
     }
   }

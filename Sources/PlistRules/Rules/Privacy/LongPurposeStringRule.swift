@@ -9,7 +9,7 @@ struct LongPurposeStringRule: Rule {
   static let description = RuleDescription(
     identifier: "purpose_string_too_long",
     name: "Purpose String Too Long",
-    severity: .error,
+    severity: .warning,
     category: .privacy,
     appliesTo: [.infoPlist, .infoPlistStrings],
     summary: "A purpose string is 4,000 bytes or longer",

@@ -204,8 +204,9 @@ enum PurposeStringEvidence {
     (
       "AppTrackingTransparency",
       Row(
-        keys: ["NSUserTrackingUsageDescription"], basis: .inferred,
-        reason: "asks for permission to track", url: page("NSUserTrackingUsageDescription"))
+        keys: ["NSUserTrackingUsageDescription"], basis: .weakInference,
+        reason: "may ask for permission to track (SDKs also link it only to read the status)",
+        url: page("NSUserTrackingUsageDescription"))
     ),
     (
       "HealthKit",

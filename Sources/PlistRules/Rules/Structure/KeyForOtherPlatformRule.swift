@@ -67,6 +67,12 @@ struct KeyForOtherPlatformRule: Rule {
         context: LintContext(platforms: [.tvOS]), expect: ["\"com.apple.security.app-sandbox\""]),
     ])
 
+  /// Keys whose platform limit Apple states in words, not only in availability lists.
+  static let statedLimits: Set<String> = [
+    "LSRequiresIPhoneOS", "NSLocationUsageDescription", "NSFaceIDUsageDescription",
+    "NFCReaderUsageDescription", "com.apple.security.app-sandbox",
+  ]
+
   /// True when the effective Info.plist took `key` from its `INFOPLIST_FILE`.
   static func comesFromTheFile(_ key: String, _ effective: EffectiveInfoPlist) -> Bool {
     guard let source = effective[key]?.source, case .file = source else { return false }
@@ -84,14 +90,21 @@ struct KeyForOtherPlatformRule: Rule {
     CatalogWalk.visit(subject, nested: false) { visit in
       if let effective, !Self.comesFromTheFile(visit.key, effective) { return }
       guard visit.key != "UIDeviceFamily" else { return }
+      // Apple's availability lists leave out watchOS and tvOS for keys those platforms read
+      // (apple-rules.md §11): there, only keys Apple itself limits are reported.
+      if context.platforms.contains(where: { $0 == .watchOS || $0 == .tvOS }),
+        !Self.statedLimits.contains(visit.key)
+      {
+        return
+      }
       guard let entry = visit.entry, !entry.platforms.isEmpty,
         KnownKey.Home(subject.role) == entry.home,
         PlatformReach.readers(entry, context, role: subject.role).isEmpty
       else { return }
       let targets = context.platforms.map(\.displayName).listed
       var message =
-        "\(visit.key) is read only on \(entry.platformList); this bundle targets "
-        + "\(targets), so it has no effect"
+        "Apple documents \(visit.key) only for \(entry.platformList); this bundle targets "
+        + "\(targets), where it likely has no effect"
       let deprecations = context.platforms.flatMap { entry.deprecations(on: $0) }
       if let deprecation = deprecations.first {
         message += " (on \(deprecation.platform?.displayName ?? "it") it was deprecated in "

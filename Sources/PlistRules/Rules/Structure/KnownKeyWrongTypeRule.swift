@@ -6,7 +6,7 @@ struct KnownKeyWrongTypeRule: Rule {
   static let description = RuleDescription(
     identifier: "known_key_wrong_type",
     name: "Known Key With The Wrong Type",
-    severity: .error,
+    severity: .warning,
     category: .structure,
     appliesTo: CatalogWalk.roles,
     summary: "A key Apple documents holds a value of another type, so the system does not read it",
@@ -65,11 +65,11 @@ struct KnownKeyWrongTypeRule: Rule {
         return
       }
       let expected = entry.types.map { $0.appleName }.joined(separator: " or ")
-      var severity = Severity.error
+      var severity = Severity.warning
       var message =
         "\(visit.key) holds \(kind.article), but Apple documents it as "
-        + "\(entry.types.count == 1 ? "a \(expected)" : expected) and the system does not "
-        + "read it otherwise; write it as \(entry.types.first?.article ?? "documented")"
+        + "\(entry.types.count == 1 ? "a \(expected)" : expected); write it as "
+        + "\(entry.types.first?.article ?? "documented")"
       if entry.types == [.boolean], let text = Self.booleanLike(visit.node.value) {
         severity = .warning
         message =

@@ -44,7 +44,7 @@ import Testing
       platforms: [.iOS])
     let types = try #require(found.first { $0.ruleID == "known_key_wrong_type" })
     #expect(types.url == KnownKeys.infoPage + "lsrequiresiphoneos")
-    #expect(types.severity == .error)
+    #expect(types.severity == .warning)
     let deprecated = try #require(found.first { $0.ruleID == "deprecated_key" })
     #expect(deprecated.url == KnownKeys.infoPage + "nsbluetoothperipheralusagedescription")
     #expect(deprecated.message.contains("iOS 13.0"))
@@ -56,7 +56,7 @@ import Testing
       ["NSLocationUsageDescription": "Finds stores near you."], platforms: [.iOS])
     let finding = try #require(found.first)
     #expect(found.map(\.ruleID) == ["key_for_other_platform"])
-    #expect(finding.message.contains("read only on macOS"))
+    #expect(finding.message.contains("only for macOS"))
     #expect(finding.message.contains("deprecated in 8.0"))
   }
 
