@@ -55,8 +55,8 @@ struct DuplicateKeyRule: Rule {
           let keyPath = path.appending(key: duplicate.key)
           var finding = subject.finding(
             Self.description, at: keyPath,
-            "\"\(duplicate.key)\" is written \(duplicate.indices.count) times; Apple's parser "
-              + "keeps the last and ignores \(ignored)")
+            "\"\(duplicate.key)\" is written \(duplicate.indices.count) times; Apple's XML "
+              + "parser keeps the last and ignores \(ignored)")
           // Point at the first copy, the one that is ignored.
           let first = dictionary.entries[duplicate.indices[0]].keyLocation
           if first.hasTextPosition {
