@@ -4,25 +4,6 @@ import PlistCore
 
 /// Reaching a property list inside a bundle, archive or project from the command line.
 enum BundleInput {
-  /// True when `path` is something `print` reads through the bundle loader rather than as one
-  /// property list: a folder, a ZIP archive (`.ipa`), a provisioning profile or a Mach-O file.
-  static func isContainer(_ path: String) -> Bool {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return false }
-    if info.st_mode & S_IFMT == S_IFDIR { return true }
-    let lower = path.lowercased()
-    if lower.hasSuffix(".ipa") || lower.hasSuffix(".mobileprovision")
-      || lower.hasSuffix(".provisionprofile")
-    {
-      return true
-    }
-    guard let handle = fopen(path, "rb") else { return false }
-    defer { fclose(handle) }
-    var head = [UInt8](repeating: 0, count: 4)
-    let n = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 4, handle) }
-    return n == 4 && (head == [0x50, 0x4B, 0x03, 0x04] || FileReaders.isMachO(head))
-  }
-
   /// The property list `file` inside `path` (the first bundle's Info.plist when `file` is nil,
   /// or the input's only file); on failure writes why to standard error and returns nil.
   static func document(_ path: String, file: String?, context: CLI.Context) -> PlistDocument? {

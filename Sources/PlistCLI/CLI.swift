@@ -32,9 +32,9 @@ package enum CLI {
         bytes = input
       } else {
         do {
-          bytes = try FileIO.read(path)
+          bytes = try PlistReader.readFile(path)
         } catch {
-          console.write("\(name): error: cannot read the file: \(error.reason)\n", to: .error)
+          console.write("\(error.inFile(name))\n", to: .error)
           return nil
         }
       }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Plain POSIX file reading and atomic file writing, with `errno` turned into sentences.
+/// Reading standard input and writing files atomically, with `errno` turned into sentences
+/// (files are read by `PlistReader.readFile`).
 package enum FileIO {
   /// Why a file operation failed: the `strerror` text of `errno` at the time of the call.
   package struct Failure: Error, Sendable {
@@ -14,20 +15,6 @@ package enum FileIO {
   /// A step of `writeAtomically` to fail on purpose, so tests can show the original survives.
   enum Fault: Sendable {
     case beforeRename
-  }
-
-  /// Reads the whole file at `path`.
-  ///
-  /// - Throws: `Failure` naming why it could not be opened or read (a folder is refused).
-  package static func read(_ path: String) throws(Failure) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw Failure(errno: errno) }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-      throw Failure(errno: EISDIR)
-    }
-    return try readAll(fd: fd)
   }
 
   /// Reads from `fd` until end of file.

@@ -1,4 +1,5 @@
 import Foundation
+import PlistBundle
 import PlistCore
 
 /// `infoscope print FILE [KEYPATH]`: the tree with its types, in source order.
@@ -32,7 +33,7 @@ package enum PrintCommand {
   ///   when the key path names nothing; `.cannotCreate` when standard output refuses the text.
   static func run(_ options: PrintOptions, context: CLI.Context) -> ExitStatus {
     let loaded: PlistDocument?
-    if options.input != "-", options.file != nil || BundleInput.isContainer(options.input) {
+    if options.input != "-", options.file != nil || BundleLoader.opensAsContainer(options.input) {
       loaded = BundleInput.document(options.input, file: options.file, context: context)
     } else {
       loaded = context.readInput(options.input)

@@ -32,11 +32,29 @@ package enum BundleLoader {
     if info.st_mode & S_IFMT == S_IFDIR {
       return try loadFolder(path, name: name)
     }
-    let head = try firstBytes(of: path, count: 4)
-    if head == [0x50, 0x4B, 0x03, 0x04] || name.lowercased().hasSuffix(".ipa") {
+    if isArchive(path, head: try firstBytes(of: path, count: 4)) {
       return try loadIPA(path)
     }
     return loadFile(path, name: name)
+  }
+
+  /// True when `path` is more than one property list to read.
+  ///
+  /// That is a folder, an archive, a provisioning profile (a plist inside a CMS envelope) or a
+  /// Mach-O file (entitlements in its signature). Any other file is a property list on its own.
+  package static func opensAsContainer(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    if info.st_mode & S_IFMT == S_IFDIR { return true }
+    let lower = path.lowercased()
+    if lower.hasSuffix(".mobileprovision") || lower.hasSuffix(".provisionprofile") { return true }
+    guard let head = try? firstBytes(of: path, count: 4) else { return false }
+    return isArchive(path, head: head) || FileReaders.isMachO(head)
+  }
+
+  /// A ZIP by its signature, or an `.ipa` by name (so a damaged one is reported as such).
+  private static func isArchive(_ path: String, head: [UInt8]) -> Bool {
+    head == [0x50, 0x4B, 0x03, 0x04] || path.lowercased().hasSuffix(".ipa")
   }
 
   private static func firstBytes(of path: String, count: Int) throws(BundleError) -> [UInt8] {
