@@ -87,6 +87,39 @@ package struct UsageError: Error, Sendable, Equatable {
   }
 }
 
+/// Walks a command line one argument at a time, giving each option its value whether it is
+/// written `--opt VALUE` or `--opt=VALUE`.
+struct ArgumentCursor {
+  let arguments: [String]
+  var index = -1
+
+  init(_ arguments: [String]) { self.arguments = arguments }
+
+  /// The next argument, with its option name and inline value split (`--to=xml` → `--to`,
+  /// `xml`; `-oOUT` is not accepted: write `-o OUT`), or nil at the end.
+  mutating func next() -> (argument: String, name: String, inline: String?)? {
+    index += 1
+    guard index < arguments.count else { return nil }
+    let argument = arguments[index]
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, argument, nil)
+    }
+    return (
+      argument, String(argument[..<equals]), String(argument[argument.index(after: equals)...])
+    )
+  }
+
+  /// The value of the option just read: its inline value, or the next argument.
+  ///
+  /// - Throws: `missing` when the command line ends first.
+  mutating func value(_ inline: String?, missing: UsageError) throws(UsageError) -> String {
+    if let inline { return inline }
+    index += 1
+    guard index < arguments.count else { throw missing }
+    return arguments[index]
+  }
+}
+
 /// Parses the arguments after the program name.
 package enum Arguments {
   /// The command the arguments ask for.
@@ -151,32 +184,23 @@ package enum Arguments {
     var operands: [String] = []
     var file: String?
     var optionsEnded = false
-    var i = 0
-    while i < arguments.count {
-      let argument = arguments[i]
-      let (name, inline) = splitOption(argument)
+    var cursor = ArgumentCursor(arguments)
+    while let (argument, name, inline) = cursor.next() {
       if !optionsEnded && argument == "--" {
         optionsEnded = true
       } else if !optionsEnded && (argument == "-h" || argument == "--help") {
         return .help(.print)
       } else if !optionsEnded && name == "--file" {
         guard file == nil else { throw UsageError("--file is given twice", subcommand: .print) }
-        if let inline {
-          file = inline
-        } else {
-          i += 1
-          guard i < arguments.count else {
-            throw UsageError(
-              "--file needs a path, as 'infoscope files' lists it", subcommand: .print)
-          }
-          file = arguments[i]
-        }
+        file = try cursor.value(
+          inline,
+          missing: UsageError(
+            "--file needs a path, as 'infoscope files' lists it", subcommand: .print))
       } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
         throw UsageError("unknown option '\(argument)' for print", subcommand: .print)
       } else {
         operands.append(argument)
       }
-      i += 1
     }
     guard let input = operands.first else {
       throw UsageError("print needs a FILE to read", subcommand: .print)
@@ -203,16 +227,11 @@ package enum Arguments {
     func fail(_ message: String) -> UsageError { UsageError(message, subcommand: .lint) }
     var options = LintOptions(inputs: [])
     var enabled: Set<String> = []
-    var i = 0
+    var cursor = ArgumentCursor(arguments)
     func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
-      if let inline { return inline }
-      i += 1
-      guard i < arguments.count else { throw fail("\(name) needs a value") }
-      return arguments[i]
+      try cursor.value(inline, missing: fail("\(name) needs a value"))
     }
-    while i < arguments.count {
-      let argument = arguments[i]
-      let (name, inline) = splitOption(argument)
+    while let (argument, name, inline) = cursor.next() {
       switch name {
       case "-h", "--help":
         return .help(.lint)
@@ -268,7 +287,6 @@ package enum Arguments {
         if argument.hasPrefix("-") { throw fail("unknown option '\(argument)' for lint") }
         options.inputs.append(argument)
       }
-      i += 1
     }
     guard !options.inputs.isEmpty else {
       throw fail("lint needs a PATH: a bundle, .ipa, .xcarchive, project or file")
@@ -281,30 +299,22 @@ package enum Arguments {
   private static func parseFiles(_ arguments: [String]) throws(UsageError) -> Command {
     var operands: [String] = []
     var json = false
-    var i = 0
-    while i < arguments.count {
-      let argument = arguments[i]
-      let (name, inline) = splitOption(argument)
+    var cursor = ArgumentCursor(arguments)
+    while let (argument, name, inline) = cursor.next() {
       if argument == "-h" || argument == "--help" {
         return .help(.files)
       } else if name == "--format" {
-        var value = inline
-        if value == nil {
-          i += 1
-          value = i < arguments.count ? arguments[i] : nil
-        }
-        switch value?.lowercased() {
-        case "json"?: json = true
-        case "text"?: json = false
-        default:
-          throw UsageError("--format takes text or json", subcommand: .files)
+        let missing = UsageError("--format takes text or json", subcommand: .files)
+        switch try cursor.value(inline, missing: missing).lowercased() {
+        case "json": json = true
+        case "text": json = false
+        default: throw missing
         }
       } else if argument.hasPrefix("-") {
         throw UsageError("unknown option '\(argument)' for files", subcommand: .files)
       } else {
         operands.append(argument)
       }
-      i += 1
     }
     guard let input = operands.first else {
       throw UsageError(
@@ -331,17 +341,11 @@ package enum Arguments {
     var output: String?
     var inPlace = false
     var optionsEnded = false
-    var i = 0
-    /// The value of an option given as `--opt VALUE` or `--opt=VALUE`.
+    var cursor = ArgumentCursor(arguments)
     func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
-      if let inline { return inline }
-      i += 1
-      guard i < arguments.count else { throw fail("\(name) needs a value") }
-      return arguments[i]
+      try cursor.value(inline, missing: fail("\(name) needs a value"))
     }
-    while i < arguments.count {
-      let argument = arguments[i]
-      let (name, inline) = splitOption(argument)
+    while let (argument, name, inline) = cursor.next() {
       if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
         operands.append(argument)
       } else if argument == "--" {
@@ -363,7 +367,6 @@ package enum Arguments {
       } else {
         throw fail("unknown option '\(argument)' for convert")
       }
-      i += 1
     }
     guard let input = operands.first else { throw fail("convert needs a FILE to read") }
     if operands.count > 1 { throw fail("unexpected argument '\(operands[1])'") }
@@ -382,14 +385,6 @@ package enum Arguments {
       destination = .standardOutput
     }
     return .convert(ConvertOptions(input: input, format: format, destination: destination))
-  }
-
-  /// `--to=xml` → (`--to`, `xml`); `-oOUT` is not accepted (write `-o OUT`).
-  private static func splitOption(_ argument: String) -> (String, String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
-      return (argument, nil)
-    }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
   private static func parseFormat(_ text: String) -> ConvertOptions.Format? {
