@@ -26,7 +26,9 @@ let package = Package(
     .testTarget(
       name: "PlistBundleTests",
       dependencies: ["PlistBundle", "PlistCore", "COpenSSL", "TestSupport"]),
-    .testTarget(name: "PlistRulesTests", dependencies: ["PlistRules", "PlistBundle", "PlistCore", "TestSupport"]),
+    .testTarget(
+      name: "PlistRulesTests", dependencies: ["PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
+      exclude: ["Golden"]),
     .testTarget(name: "PlistCLITests", dependencies: ["PlistCLI", "PlistCore", "TestSupport"]),
     .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
   ],
