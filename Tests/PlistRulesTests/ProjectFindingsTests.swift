@@ -9,15 +9,12 @@ import Testing
 @Suite(.enabled(if: Corpus.isPresent, Corpus.absentComment))
 struct ProjectFindingsTests {
   @Test func aFindingOnAKeyOfTheInfoPlistFileIsReportedInThatFile() throws {
-    func corpus(_ name: String) throws -> [UInt8] {
-      [UInt8](try Data(contentsOf: Corpus.directory.appendingPathComponent(name)))
-    }
     let tree = MemoryTree(
       name: "WhisperAX",
       files: [
-        "WhisperAX.xcodeproj/project.pbxproj": try corpus(
+        "WhisperAX.xcodeproj/project.pbxproj": try Corpus.bytes(
           "pbxproj/WhisperKit__WhisperAX.xcodeproj__project.pbxproj"),
-        "WhisperAX/Info.plist": try corpus("info-plist/WhisperKit__WhisperAX__Info.plist"),
+        "WhisperAX/Info.plist": try Corpus.bytes("info-plist/WhisperKit__WhisperAX__Info.plist"),
       ])
     let input = ProjectInput.load(tree: tree, projects: ["WhisperAX.xcodeproj"], inputPath: "W")
     let findings = Linter().lint(input).filter { $0.ruleID == "key_in_wrong_file" }

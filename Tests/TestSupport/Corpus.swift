@@ -53,6 +53,11 @@ package enum Corpus {
     }
   }()
 
+  /// The bytes of the corpus file at `path` (relative to the corpus folder).
+  package static func bytes(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: directory.appendingPathComponent(path)))
+  }
+
   /// Manifest rows whose path starts with `folder + "/"`.
   package static func entries(in folder: String) -> [Entry] {
     entries.filter { $0.path.hasPrefix(folder + "/") }

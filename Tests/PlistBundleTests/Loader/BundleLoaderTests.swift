@@ -138,28 +138,25 @@ struct TemporaryFolder {
 
   @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
   func loadsACorpusProjectWithItsSourceFiles() throws {
-    func corpus(_ name: String) throws -> [UInt8] {
-      [UInt8](try Data(contentsOf: Corpus.directory.appendingPathComponent(name)))
-    }
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write(
       "IceCubesApp.xcodeproj/project.pbxproj",
-      try corpus("pbxproj/IceCubesApp__IceCubesApp.xcodeproj__project.pbxproj"))
+      try Corpus.bytes("pbxproj/IceCubesApp__IceCubesApp.xcodeproj__project.pbxproj"))
     try folder.write(
-      "IceCubesApp/Info.plist", try corpus("info-plist/IceCubesApp__IceCubesApp__Info.plist"))
+      "IceCubesApp/Info.plist", try Corpus.bytes("info-plist/IceCubesApp__IceCubesApp__Info.plist"))
     try folder.write(
       "IceCubesShareExtension/Info.plist",
-      try corpus("info-plist/IceCubesApp__IceCubesShareExtension__Info.plist"))
+      try Corpus.bytes("info-plist/IceCubesApp__IceCubesShareExtension__Info.plist"))
     try folder.write(
       "IceCubesApp/App/IceCubesApp-release.entitlements",
-      try corpus("entitlements/IceCubesApp__IceCubesApp-release.entitlements"))
+      try Corpus.bytes("entitlements/IceCubesApp__IceCubesApp-release.entitlements"))
     try folder.write(
       "IceCubesApp/PrivacyInfo.xcprivacy",
-      try corpus("privacy-manifests/NetNewsWire__iOS__PrivacyInfo.xcprivacy"))
+      try Corpus.bytes("privacy-manifests/NetNewsWire__iOS__PrivacyInfo.xcprivacy"))
     try folder.write(
       "IceCubesApp/Assets.xcassets/AppIcon.appiconset/Contents.json",
-      try corpus("appiconset/IceCubesApp__Icon.appiconset__Contents.json"))
+      try Corpus.bytes("appiconset/IceCubesApp__Icon.appiconset__Contents.json"))
     let bundle = try BundleLoader.load(path: folder.url.path)
     #expect(bundle.inputKind == .project)
     #expect(!bundle.isBuilt)

@@ -185,27 +185,23 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
     #expect(file.problem?.description.hasPrefix("Info.plist:1:26: error: missing value") == true)
   }
 
-  /// The bytes of a corpus file.
-  static func corpus(_ name: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: Corpus.directory.appendingPathComponent(name)))
-  }
-
   /// An iOS app made of real files: NetNewsWire's app, share and widget Info.plists, a
   /// framework (Stats' module bundle), a watch app (home-assistant's launcher plist in the
   /// slot), a privacy manifest and a localised InfoPlist.strings.
   static func corpusIOSFiles() throws -> [String: [UInt8]] {
     [
-      "Info.plist": try corpus("info-plist/NetNewsWire__iOS__Info.plist"),
-      "PlugIns/Share.appex/Info.plist": try corpus(
+      "Info.plist": try Corpus.bytes("info-plist/NetNewsWire__iOS__Info.plist"),
+      "PlugIns/Share.appex/Info.plist": try Corpus.bytes(
         "info-plist/NetNewsWire__iOS__ShareExtension__Info.plist"),
-      "PlugIns/Widget.appex/Info.plist": try corpus("info-plist/NetNewsWire__Widget__Info.plist"),
-      "Frameworks/CPU.framework/Info.plist": try corpus(
+      "PlugIns/Widget.appex/Info.plist": try Corpus.bytes(
+        "info-plist/NetNewsWire__Widget__Info.plist"),
+      "Frameworks/CPU.framework/Info.plist": try Corpus.bytes(
         "info-plist/stats__Modules-CPU__Info.plist"),
-      "Watch/Watch.app/Info.plist": try corpus(
+      "Watch/Watch.app/Info.plist": try Corpus.bytes(
         "info-plist/home-assistant-iOS__Launcher__Info.plist"),
-      "PrivacyInfo.xcprivacy": try corpus(
+      "PrivacyInfo.xcprivacy": try Corpus.bytes(
         "privacy-manifests/NetNewsWire__iOS__PrivacyInfo.xcprivacy"),
-      "Base.lproj/InfoPlist.strings": try corpus(
+      "Base.lproj/InfoPlist.strings": try Corpus.bytes(
         "info-plist/home-assistant-iOS__App__Base.lproj__InfoPlist.strings"),
     ]
   }
@@ -235,15 +231,15 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
     let tree = MemoryTree(
       name: "NetNewsWire.app",
       files: [
-        "NetNewsWire.app/Contents/Info.plist": try Self.corpus(
+        "NetNewsWire.app/Contents/Info.plist": try Corpus.bytes(
           "info-plist/NetNewsWire__Mac__Info.plist"),
-        "NetNewsWire.app/Contents/PlugIns/Share.appex/Contents/Info.plist": try Self.corpus(
+        "NetNewsWire.app/Contents/PlugIns/Share.appex/Contents/Info.plist": try Corpus.bytes(
           "info-plist/NetNewsWire__Mac__ShareExtension__Info.plist"),
-        "NetNewsWire.app/Contents/XPCServices/Helper.xpc/Contents/Info.plist": try Self.corpus(
+        "NetNewsWire.app/Contents/XPCServices/Helper.xpc/Contents/Info.plist": try Corpus.bytes(
           "info-plist/UTM__utmctl__Info.plist"),
         "NetNewsWire.app/Contents/Library/LoginItems/Launcher.app/Contents/Info.plist":
-          try Self
-          .corpus("info-plist/home-assistant-iOS__Launcher__Info.plist"),
+          try Corpus
+          .bytes("info-plist/home-assistant-iOS__Launcher__Info.plist"),
       ])
     let app = BundleWalker(tree: tree).walk("NetNewsWire.app", kind: .application)
     #expect(app.platforms.contains(.macOS))
