@@ -68,3 +68,16 @@ import Testing
     #expect(!Linter().lint(input).contains { $0.ruleID == "duplicate_bundle_identifier" })
   }
 }
+
+@Suite struct OSVersionTests {
+  @Test func comparesComponentByComponent() throws {
+    let v = { (s: String) throws -> OSVersion in try #require(OSVersion(s)) }
+    #expect(try v("10.11") < v("10.12"))
+    #expect(try v("9.3.5") < v("10"))
+    #expect(try v("17") == v("17.0.0"))
+    #expect(try !(v("10.12.1") < v("10.12")))
+    #expect(OSVersion("$(IPHONEOS_DEPLOYMENT_TARGET)") == nil)
+    #expect(OSVersion("") == nil)
+    #expect(OSVersion("1..2") == nil)
+  }
+}

@@ -90,7 +90,7 @@ struct DeprecatedKeyRule: Rule {
       // A deprecated purpose string is still required while the app deploys to versions that
       // read it (apple-rules.md §1.4): say nothing when the minimum OS is below the version.
       if entry.isPurposeString, let minimum = Self.minimumOS(subject),
-        Self.version(minimum, isBelow: deprecation.version)
+        let deprecated = OSVersion(deprecation.version), minimum < deprecated
       {
         return
       }
@@ -115,24 +115,10 @@ struct DeprecatedKeyRule: Rule {
     }
     return findings
   }
-
   /// The deployment target the Info.plist states (`MinimumOSVersion` or
   /// `LSMinimumSystemVersion`), if any.
-  static func minimumOS(_ subject: LintSubject) -> String? {
-    let info = subject.dictionary
-    return info?["MinimumOSVersion"]?.value.stringValue
-      ?? info?["LSMinimumSystemVersion"]?.value.stringValue
-  }
-
-  /// True when dotted version `a` is below `b` (missing components count as 0).
-  static func version(_ a: String, isBelow b: String) -> Bool {
-    let x = a.split(separator: ".").map { Int($0) ?? 0 }
-    let y = b.split(separator: ".").map { Int($0) ?? 0 }
-    for i in 0..<max(x.count, y.count) {
-      let p = i < x.count ? x[i] : 0
-      let q = i < y.count ? y[i] : 0
-      if p != q { return p < q }
-    }
-    return false
+  static func minimumOS(_ subject: LintSubject) -> OSVersion? {
+    OSVersion.stated(in: subject.dictionary, key: "MinimumOSVersion")
+      ?? OSVersion.stated(in: subject.dictionary, key: "LSMinimumSystemVersion")
   }
 }

@@ -108,22 +108,16 @@ enum TransportSecurity {
     guard let settings = info[key]?.value.dictionaryValue,
       let overriding = overridingKeys.first(where: { settings[$0] != nil })
     else { return nil }
-    if let target = deploymentTarget(info, key: "MinimumOSVersion"), target < (10, 0) {
+    if let target = OSVersion.stated(in: info, key: "MinimumOSVersion"),
+      let ten = OSVersion("10.0"), target < ten
+    {
       return nil
     }
-    if let target = deploymentTarget(info, key: "LSMinimumSystemVersion"), target < (10, 12) {
+    if let target = OSVersion.stated(in: info, key: "LSMinimumSystemVersion"),
+      let sierra = OSVersion("10.12"), target < sierra
+    {
       return nil
     }
     return overriding
-  }
-
-  /// The deployment target the Info.plist states (`MinimumOSVersion` for iOS and its family,
-  /// `LSMinimumSystemVersion` for macOS), as (major, minor), or nil when absent or a `$(VAR)`.
-  static func deploymentTarget(_ info: PlistDictionary, key: String) -> (Int, Int)? {
-    guard let text = info[key]?.value.stringValue else { return nil }
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
-    let minor = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-    return (major, minor)
   }
 }
