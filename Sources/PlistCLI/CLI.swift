@@ -274,7 +274,8 @@ package enum CLI {
         --version                      show the version
 
       EXIT STATUS:
-        0 success, 1 key path not found, 64 bad usage, 66 input unreadable or malformed,
+        0 success, 1 lint findings at the failing level or a key path / rule not found,
+        64 bad usage, 66 input unreadable or malformed,
         73 output could not be written.
 
       """

@@ -1,4 +1,5 @@
 import Foundation
+import PlistBundle
 import PlistCore
 
 /// `infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]`.
@@ -29,6 +30,13 @@ package enum ConvertCommand {
     {
       context.console.write(
         "infoscope: error: not writing a binary property list to a terminal; give -o OUT\n\n"
+          + CLI.usage(for: .convert), to: .error)
+      return .usage
+    }
+    if options.input != "-", BundleLoader.opensAsContainer(options.input) {
+      context.console.write(
+        "infoscope: error: \(options.input) holds more than one property list; convert takes "
+          + "one: see 'infoscope files \(options.input)' and print one with --file\n\n"
           + CLI.usage(for: .convert), to: .error)
       return .usage
     }

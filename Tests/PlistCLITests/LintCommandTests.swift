@@ -181,3 +181,18 @@ import Testing
         == 1)
   }
 }
+
+@Suite struct ConvertContainerTests {
+  @Test func convertRefusesABundleAndSaysWhatToDoInstead() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let app = harness.folder.appendingPathComponent("Demo.app")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    try Data("<plist><dict/></plist>".utf8).write(to: app.appendingPathComponent("Info.plist"))
+    let run = harness.run(["convert", app.path, "--to", "json"])
+    #expect(run.status == 64)
+    #expect(
+      run.console.errorText.hasPrefix(
+        "infoscope: error: \(app.path) holds more than one property list; convert takes one"))
+  }
+}

@@ -25,7 +25,7 @@ package enum Corpus {
 
   /// The reason shown when corpus tests are skipped.
   package static let absentComment: Comment =
-    "corpus absent (../shared/corpus, or set INFOSCOPE_CORPUS): skipped"
+    "corpus absent (../shared/corpus, or set INFOSCOPE_CORPUS)"
 
   /// One row of `MANIFEST.tsv`.
   package struct Entry: Sendable, CustomStringConvertible {
