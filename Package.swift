@@ -4,9 +4,10 @@ import PackageDescription
 /// infoscope: an inspector, linter and editor for the property lists of Apple app bundles.
 ///
 /// Modules depend downwards only (see ../shared/STYLE.md, "Sources and modules"):
-/// `PlistCore` ← `PlistBundle` ← `PlistCLI` ← `infoscope`; `CZip` (libzip) and `COpenSSL`
-/// (libcrypto) are Debian's C libraries, linked by name through module maps. Cross-module API
-/// is `package`, never `public`.
+/// `PlistCore` ← `PlistBundle` ← `PlistRules` ← `PlistUI` ← `PlistCurses` ← `infoscope`, with
+/// `PlistCLI` beside the UI. `CZip` (libzip), `COpenSSL` (libcrypto) and `CNcurses` (ncursesw)
+/// are Debian's C libraries, linked by name through module maps. Cross-module API is
+/// `package`, never `public`.
 let package = Package(
   name: "infoscope",
   products: [
@@ -19,7 +20,10 @@ let package = Package(
     .target(name: "PlistBundle", dependencies: ["PlistCore", "CZip", "COpenSSL"]),
     .target(name: "PlistRules", dependencies: ["PlistCore", "PlistBundle"]),
     .target(name: "PlistCLI", dependencies: ["PlistCore", "PlistBundle", "PlistRules"]),
-    .executableTarget(name: "infoscope", dependencies: ["PlistCLI"]),
+    .target(name: "PlistUI", dependencies: ["PlistCore", "PlistBundle", "PlistRules"]),
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    .target(name: "PlistCurses", dependencies: ["PlistUI", "CNcurses"]),
+    .executableTarget(name: "infoscope", dependencies: ["PlistCLI", "PlistUI", "PlistCurses"]),
     .executableTarget(name: "infoscope-bench", dependencies: ["PlistCore"]),
     .target(name: "TestSupport", dependencies: ["PlistCore"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
@@ -27,8 +31,13 @@ let package = Package(
       name: "PlistBundleTests",
       dependencies: ["PlistBundle", "PlistCore", "COpenSSL", "TestSupport"]),
     .testTarget(
-      name: "PlistRulesTests", dependencies: ["PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
+      name: "PlistRulesTests",
+      dependencies: ["PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "PlistUITests",
+      dependencies: ["PlistUI", "PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "PlistCLITests", dependencies: ["PlistCLI", "PlistCore", "TestSupport"]),
     .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
   ],

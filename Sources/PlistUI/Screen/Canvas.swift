@@ -1,0 +1,162 @@
+/// One cell of the screen: the character drawn there and the role that styles it.
+///
+/// A double-width character fills its first cell; the cell to its right holds an empty string
+/// (a continuation) and is skipped when drawing.
+package struct Cell: Sendable, Hashable {
+  /// One character, already made safe by ``VisibleText``; empty for a continuation cell.
+  package var text: String
+  /// How it is styled.
+  package var role: ThemeRole
+
+  /// Creates a cell.
+  package init(_ text: String = " ", _ role: ThemeRole = .normal) {
+    self.text = text
+    self.role = role
+  }
+
+  /// A blank cell.
+  package static let blank = Cell()
+}
+
+/// An in-memory grid of cells that views draw into; the terminal shows it with
+/// ``Terminal/present(_:)``.
+///
+/// Every way of writing text goes through ``VisibleText``, so no byte from a file can reach the
+/// terminal as a control sequence, and double-width characters keep the columns aligned.
+package struct Canvas: Sendable, Hashable {
+  /// The size in cells.
+  package private(set) var size: Size
+  /// Cells, row by row.
+  package private(set) var cells: [Cell]
+
+  /// A blank canvas.
+  package init(size: Size) {
+    self.size = size
+    self.cells = Array(repeating: .blank, count: size.width * size.height)
+  }
+
+  /// The whole canvas as a rectangle.
+  package var bounds: Rect { Rect(size) }
+
+  /// The cell at column `x`, row `y`; a blank cell outside the canvas.
+  package subscript(x x: Int, y y: Int) -> Cell {
+    guard x >= 0, y >= 0, x < size.width, y < size.height else { return .blank }
+    return cells[y * size.width + x]
+  }
+
+  /// Fills `rect` (clipped to the canvas) with blanks of `role`.
+  package mutating func fill(_ rect: Rect, role: ThemeRole = .normal) {
+    let x0 = max(0, rect.x)
+    let x1 = min(size.width, rect.maxX)
+    let y0 = max(0, rect.y)
+    let y1 = min(size.height, rect.maxY)
+    guard x0 < x1, y0 < y1 else { return }
+    for y in y0..<y1 {
+      for x in x0..<x1 { cells[y * size.width + x] = Cell(" ", role) }
+    }
+  }
+
+  /// Sets the role of the cells in `rect` without changing their text.
+  package mutating func restyle(_ rect: Rect, role: ThemeRole) {
+    let x0 = max(0, rect.x)
+    let x1 = min(size.width, rect.maxX)
+    let y0 = max(0, rect.y)
+    let y1 = min(size.height, rect.maxY)
+    guard x0 < x1, y0 < y1 else { return }
+    for y in y0..<y1 {
+      for x in x0..<x1 { cells[y * size.width + x].role = role }
+    }
+  }
+
+  /// Draws `text` from column `x` on row `y`, never past column `limit`.
+  ///
+  /// `limit` is exclusive (the canvas's right edge when `nil`). Text that does not fit ends in `…`. Escapes are drawn in
+  /// ``ThemeRole/escape`` unless `escapeRole` says otherwise.
+  ///
+  /// - Returns: the column after the last cell written.
+  @discardableResult
+  package mutating func put(
+    _ text: String, x: Int, y: Int, role: ThemeRole, limit: Int? = nil,
+    escapeRole: ThemeRole = .escape
+  ) -> Int {
+    let end = min(limit ?? size.width, size.width)
+    guard y >= 0, y < size.height, x < end else { return x }
+    let segments = VisibleText.segments(of: text)
+    // Measure first, so a cut can keep one column for the ellipsis.
+    var total = 0
+    for segment in segments { for c in segment.text { total += TextWidth.of(c) } }
+    let room = end - x
+    let cut = total > room
+    let usable = cut ? room - 1 : room
+    var column = x
+    var used = 0
+    outer: for segment in segments {
+      let segmentRole = segment.isEscape ? escapeRole : role
+      for c in segment.text {
+        let w = TextWidth.of(c)
+        if w == 0 { continue }
+        if used + w > usable { break outer }
+        if column >= 0 {
+          cells[y * size.width + column] = Cell(String(c), segmentRole)
+          if w == 2, column + 1 < size.width {
+            cells[y * size.width + column + 1] = Cell("", segmentRole)
+          }
+        }
+        column += w
+        used += w
+      }
+    }
+    if cut {
+      // A wide character that did not fit leaves a gap; pad it, then the ellipsis.
+      while used < usable {
+        if column >= 0 { cells[y * size.width + column] = Cell(" ", role) }
+        column += 1
+        used += 1
+      }
+      if column >= 0, column < size.width { cells[y * size.width + column] = Cell("…", role) }
+      column += 1
+    }
+    return column
+  }
+
+  /// The text of row `y`, continuation cells skipped, trailing blanks removed.
+  package func line(_ y: Int) -> String {
+    guard y >= 0, y < size.height else { return "" }
+    var text = ""
+    for x in 0..<size.width {
+      let cell = cells[y * size.width + x]
+      text += cell.text
+    }
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+
+  /// The whole screen as text, one line per row: what a snapshot test compares.
+  package var text: String { (0..<size.height).map(line).joined(separator: "\n") }
+
+  /// The screen with role markers: each run of one role starts with `[role]`, so a snapshot
+  /// checks theming without colours (runs of ``ThemeRole/normal`` blanks are left bare).
+  package var roleMarkedText: String {
+    var lines: [String] = []
+    for y in 0..<size.height {
+      var text = ""
+      var current: ThemeRole? = nil
+      for x in 0..<size.width {
+        let cell = cells[y * size.width + x]
+        if cell.text.isEmpty { continue }
+        if cell.role != current {
+          if !(cell.role == .normal && cell.text == " " && current == nil) {
+            text += "[\(cell.role.rawValue)]"
+          }
+          current = cell.role
+        }
+        text += cell.text
+      }
+      while text.last == " " || text.hasSuffix("[normal]") {
+        if text.last == " " { text.removeLast() } else { text.removeLast(8) }
+      }
+      lines.append(text)
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,21 @@
+/// What the program needs from a terminal, and all it knows of one.
+///
+/// `PlistCurses` implements it over ncurses; tests and screenshots use ``VirtualTerminal``.
+/// Views never talk to a terminal: they draw into a ``Canvas`` that the loop hands to
+/// ``present(_:)``.
+package protocol Terminal: AnyObject {
+  /// The current size in cells.
+  var size: Size { get }
+  /// How many colours the terminal shows (0 when it has none, as `has_colors()` says).
+  var colorCount: Int { get }
+  /// Shows a complete frame. Implementations may send only the cells that changed.
+  func present(_ canvas: Canvas)
+  /// Waits for the next input event; `nil` after `timeout` milliseconds (`nil` waits for ever)
+  /// or when input has ended.
+  func nextEvent(timeout: Int?) -> InputEvent?
+  /// Asks the terminal to put `text` on the system clipboard (OSC 52). Returns whether the
+  /// request was sent; terminals may still ignore it.
+  func copyToClipboard(_ text: String) -> Bool
+  /// Applies a theme: maps every role to what the terminal can show.
+  func apply(_ theme: Theme)
+}
