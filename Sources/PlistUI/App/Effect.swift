@@ -1,0 +1,30 @@
+/// What applying a command asks the outside world to do; ``AppState`` itself never touches a
+/// terminal or a file.
+package enum Effect: Sendable, Hashable {
+  /// Put text on the clipboard (OSC 52).
+  case copy(String)
+  /// End the session.
+  case quit
+}
+
+/// A line for the status bar.
+package struct StatusMessage: Sendable, Hashable {
+  /// The text.
+  package var text: String
+  /// Whether it reports a problem.
+  package var isError: Bool
+
+  /// Creates a message.
+  package init(_ text: String, isError: Bool = false) {
+    self.text = text
+    self.isError = isError
+  }
+}
+
+/// How the findings list is ordered.
+package enum FindingsOrder: String, Sendable, Hashable {
+  /// Errors first, then warnings, then notes; by file and line within each.
+  case severity
+  /// By file and line.
+  case file
+}

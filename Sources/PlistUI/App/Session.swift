@@ -1,0 +1,329 @@
+import PlistBundle
+import PlistCore
+import PlistRules
+
+/// One opened bundle: its property lists arranged as the tree the user browses, and the
+/// findings about them.
+///
+/// The tree is a forest. Files that belong to no bundle are roots; each app, extension or
+/// framework is a branch holding its files and its nested bundles. A file's rows are its
+/// property list's nodes, addressed by index paths (``OutlineItem``).
+package struct Session: Sendable {
+  /// One file shown in the tree.
+  package struct File: Sendable {
+    /// The path as `infoscope files` lists it (and as findings name it).
+    package var path: String
+    /// What the file is to its bundle.
+    package var role: FileRole
+    /// The property list, when the file parsed; `nil` for a file shown only for its findings
+    /// or its problem.
+    package var document: PlistDocument?
+    /// Why the file could not be read, when it could not.
+    package var problem: String?
+    /// The branch that holds it, or `nil` for a root.
+    package var branch: Int?
+    /// Size in bytes on disk (0 when generated).
+    package var size: Int
+    /// Whether the build system generates it (a project's effective Info.plist).
+    package var isGenerated: Bool
+
+    /// The root node, when the file parsed.
+    package var root: PlistNode? { document?.root }
+    /// The last path component.
+    package var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+  }
+
+  /// One bundle shown as a branch.
+  package struct Branch: Sendable {
+    /// The bundle's path inside the input.
+    package var path: String
+    /// App, extension, framework.
+    package var kind: BundleKind
+    /// The platforms it targets.
+    package var platforms: [Platform]
+    /// `CFBundleIdentifier`, when known.
+    package var identifier: String?
+    /// `CFBundleShortVersionString (CFBundleVersion)`, when known.
+    package var version: String?
+    /// The branch that holds it, or `nil` for a root.
+    package var parent: Int?
+    /// Its rows, in order: files first, then nested bundles.
+    package var children: [OutlineItem]
+
+    /// The last path component.
+    package var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+  }
+
+  /// What was opened (the path given, or `demo`).
+  package var title: String
+  /// The loaded bundle.
+  package var bundle: AppBundle
+  /// Files, in the order they were found.
+  package private(set) var files: [File] = []
+  /// Bundles.
+  package private(set) var branches: [Branch] = []
+  /// The top-level rows.
+  package private(set) var roots: [OutlineItem] = []
+  /// Every finding, in the linter's order.
+  package private(set) var findings: [Finding] = []
+  /// Where each finding lands in the tree (same order as ``findings``).
+  package private(set) var findingItems: [OutlineItem] = []
+  /// The worst severity at each row with a finding and at every ancestor of one.
+  package private(set) var markers: [OutlineItem: Severity] = [:]
+  /// Whether a row itself (not a descendant) has a finding.
+  package private(set) var ownFindings: [OutlineItem: [Int]] = [:]
+  /// Counts of findings per severity.
+  package private(set) var counts: [Severity: Int] = [:]
+  /// The linter that produced ``findings``; run again after every edit.
+  package var linter: Linter
+
+  /// Arranges `bundle` and lints it.
+  ///
+  /// - Parameters:
+  ///   - title: what the title bar calls it (usually the path the user gave).
+  ///   - bundle: the loaded input.
+  ///   - linter: the linter to run now and after every edit.
+  package init(title: String, bundle: AppBundle, linter: Linter = Linter()) {
+    self.title = title
+    self.bundle = bundle
+    self.linter = linter
+    arrange()
+    relint()
+  }
+
+  /// The rule id under which a property list that does not parse is reported (the same one
+  /// `infoscope lint` uses).
+  package static let unreadableRule = "unreadable_property_list"
+
+  private mutating func arrange() {
+    func add(_ file: BundleFile, branch: Int?) -> OutlineItem? {
+      guard file.document != nil || file.problem?.kind == .plist else { return nil }
+      files.append(
+        File(
+          path: file.path, role: file.role, document: file.document,
+          problem: file.problem.map { $0.message }, branch: branch, size: file.size,
+          isGenerated: file.isGenerated))
+      return .node(file: files.count - 1, path: [])
+    }
+    for file in bundle.files {
+      if let item = add(file, branch: nil) { roots.append(item) }
+    }
+    func visit(_ node: BundleNode, parent: Int?) -> OutlineItem {
+      let index = branches.count
+      let version: String? =
+        switch (node.shortVersion, node.buildVersion) {
+        case (let short?, let build?): "\(short) (\(build))"
+        case (let short?, nil): short
+        case (nil, let build?): "(\(build))"
+        default: nil
+        }
+      branches.append(
+        Branch(
+          path: node.path, kind: node.kind, platforms: node.platforms,
+          identifier: node.identifier, version: version, parent: parent, children: []))
+      var children: [OutlineItem] = []
+      for file in node.files {
+        if let item = add(file, branch: index) { children.append(item) }
+      }
+      for child in node.children { children.append(visit(child, parent: index)) }
+      branches[index].children = children
+      return .branch(index)
+    }
+    for node in bundle.bundles { roots.append(visit(node, parent: nil)) }
+  }
+
+  /// Runs the linter again over the bundle and re-indexes the findings.
+  package mutating func relint() {
+    var found = linter.lint(bundle)
+    for (index, file) in files.enumerated() where file.document == nil {
+      guard let problem = bundle.allFiles.first(where: { $0.path == file.path })?.problem
+      else { continue }
+      found.append(
+        Finding(
+          ruleID: Self.unreadableRule, severity: .error, file: file.path, keyPath: .root,
+          line: problem.underlying?.line ?? 0, column: problem.underlying?.column ?? 0,
+          message: problem.message,
+          url: "https://developer.apple.com/documentation/bundleresources/"
+            + "information-property-list"))
+      _ = index
+    }
+    // The same finding can come twice when inputs overlap; keep one.
+    var seen: Set<String> = []
+    findings = found.filter {
+      seen.insert("\($0.file)|\($0.line)|\($0.column)|\($0.ruleID)|\($0.message)").inserted
+    }
+    let fileIndex = Dictionary(
+      files.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    findingItems = []
+    markers = [:]
+    ownFindings = [:]
+    counts = [:]
+    for (n, finding) in findings.enumerated() {
+      counts[finding.severity, default: 0] += 1
+      let item: OutlineItem
+      if let file = fileIndex[finding.file] {
+        item = .node(file: file, path: indexPath(of: finding.keyPath, in: file))
+      } else if let branch = branches.firstIndex(where: { finding.file.hasPrefix($0.path + "/") }) {
+        item = .branch(branch)
+      } else {
+        item = roots.first ?? .branch(0)
+      }
+      findingItems.append(item)
+      ownFindings[item, default: []].append(n)
+      var current: OutlineItem? = item
+      while let at = current {
+        if let worst = markers[at], worst >= finding.severity { break }
+        markers[at] = max(markers[at] ?? .note, finding.severity)
+        current = parent(of: at)
+      }
+    }
+  }
+
+  /// The index path of the node `keyPath` names in file `file`, as deep as it resolves (a
+  /// missing key lands on the dictionary that should hold it).
+  package func indexPath(of keyPath: KeyPath, in file: Int) -> [Int] {
+    guard var node = files[file].root else { return [] }
+    var path: [Int] = []
+    for component in keyPath.components {
+      switch (component, node.value) {
+      case (.key(let key), .dictionary(let dictionary)):
+        guard let i = dictionary.entries.lastIndex(where: { $0.key == key }) else { return path }
+        path.append(i)
+        node = dictionary.entries[i].node
+      case (.index(let i), .array(let items)):
+        guard i >= 0, i < items.count else { return path }
+        path.append(i)
+        node = items[i]
+      default:
+        return path
+      }
+    }
+    return path
+  }
+
+  // MARK: - The tree
+
+  /// The property-list node of a row, or `nil` for a branch or an unreadable file.
+  package func node(_ item: OutlineItem) -> PlistNode? {
+    guard case .node(let file, let path) = item, var node = files[file].root else { return nil }
+    for i in path {
+      switch node.value {
+      case .dictionary(let d):
+        guard i < d.entries.count else { return nil }
+        node = d.entries[i].node
+      case .array(let a):
+        guard i < a.count else { return nil }
+        node = a[i]
+      default:
+        return nil
+      }
+    }
+    return node
+  }
+
+  /// The key of a row inside its dictionary (`nil` for array items, files and branches).
+  package func key(_ item: OutlineItem) -> String? {
+    guard case .node(let file, let path) = item, let last = path.last,
+      let parent = node(.node(file: file, path: Array(path.dropLast()))),
+      case .dictionary(let d) = parent.value, last < d.entries.count
+    else { return nil }
+    return d.entries[last].key
+  }
+
+  /// The key path of a row in our syntax (`UISceneConfigurations.UIWindowSceneSessionRoleApplication[0]`).
+  package func keyPath(_ item: OutlineItem) -> KeyPath {
+    guard case .node(let file, let path) = item, var node = files[file].root else { return .root }
+    var components: [KeyPath.Component] = []
+    for i in path {
+      switch node.value {
+      case .dictionary(let d) where i < d.entries.count:
+        components.append(.key(d.entries[i].key))
+        node = d.entries[i].node
+      case .array(let a) where i < a.count:
+        components.append(.index(i))
+        node = a[i]
+      default:
+        return KeyPath(components)
+      }
+    }
+    return KeyPath(components)
+  }
+
+  /// How many rows a row holds when expanded.
+  package func childCount(_ item: OutlineItem) -> Int {
+    switch item {
+    case .branch(let b): return branches[b].children.count
+    case .node:
+      switch node(item)?.value {
+      case .dictionary(let d): return d.entries.count
+      case .array(let a): return a.count
+      default: return 0
+      }
+    }
+  }
+
+  /// The `n`th row inside `item`.
+  package func child(_ item: OutlineItem, _ n: Int) -> OutlineItem {
+    switch item {
+    case .branch(let b): return branches[b].children[n]
+    case .node(let file, let path): return .node(file: file, path: path + [n])
+    }
+  }
+
+  /// The row that holds `item`, or `nil` for a root.
+  package func parent(of item: OutlineItem) -> OutlineItem? {
+    switch item {
+    case .branch(let b): return branches[b].parent.map { .branch($0) }
+    case .node(let file, let path):
+      if path.isEmpty { return files[file].branch.map { .branch($0) } }
+      return .node(file: file, path: Array(path.dropLast()))
+    }
+  }
+
+  /// The position of `item` among its parent's rows (or among the roots).
+  package func siblingIndex(_ item: OutlineItem) -> Int {
+    if case .node(_, let path) = item, let last = path.last { return last }
+    if let parent = parent(of: item), case .branch(let b) = parent {
+      return branches[b].children.firstIndex(of: item) ?? 0
+    }
+    return roots.firstIndex(of: item) ?? 0
+  }
+
+  /// The rows beside `item`: its parent's child count (or the number of roots).
+  package func siblingCount(_ item: OutlineItem) -> Int {
+    parent(of: item).map(childCount) ?? roots.count
+  }
+
+  /// The `n`th sibling of `item` (a root when it has no parent).
+  package func sibling(of item: OutlineItem, _ n: Int) -> OutlineItem {
+    parent(of: item).map { child($0, n) } ?? roots[n]
+  }
+
+  /// How deep a row sits: 0 for a root.
+  package func depth(_ item: OutlineItem) -> Int {
+    var depth = 0
+    var current = parent(of: item)
+    while let at = current {
+      depth += 1
+      current = parent(of: at)
+    }
+    return depth
+  }
+
+  /// Whether a row can be expanded.
+  package func isContainer(_ item: OutlineItem) -> Bool {
+    switch item {
+    case .branch: return true
+    case .node: return childCount(item) > 0
+    }
+  }
+}
+
+/// A row of the tree: a bundle branch, or a node of one file's property list by index path
+/// (an empty path is the file's root).
+package enum OutlineItem: Sendable, Hashable {
+  /// A bundle, by index into ``Session/branches``.
+  case branch(Int)
+  /// A node, by file index into ``Session/files`` and child indices from the root.
+  case node(file: Int, path: [Int])
+}

@@ -1,0 +1,41 @@
+extension Keymap {
+  /// The keys users have in their fingers from jless, less and vim (see
+  /// reference/anchor-tools.md), plus `Tab` between panes and `f` for findings.
+  package static let defaults: Keymap = {
+    var map = Keymap()
+    map.bind([.character("j"), .down, .control("n")], to: .down)
+    map.bind([.character("k"), .up, .control("p")], to: .up)
+    map.bind([.pageDown, .control("f")], to: .pageDown)
+    map.bind([.pageUp, .control("b")], to: .pageUp)
+    map.bind([.control("d")], to: .halfPageDown)
+    map.bind([.control("u")], to: .halfPageUp)
+    map.bind([.character("g"), .home], to: .first)
+    map.bind([.character("G"), .end], to: .last)
+    map.bind([.character("J")], to: .nextSibling)
+    map.bind([.character("K")], to: .previousSibling)
+    map.bind([.character("H")], to: .parent)
+    map.bind([.character("l"), .right], to: .expandOrChild)
+    map.bind([.character("h"), .left], to: .collapseOrParent)
+    map.bind([.character(" "), .enter], to: .toggle)
+    map.bind([.character("E")], to: .expandAll)
+    map.bind([.character("C")], to: .collapseAll)
+    map.bind([.character("/")], to: .search)
+    map.bind([.character("n")], to: .searchNext)
+    map.bind([.character("N")], to: .searchPrevious)
+    map.bind([.character("f")], to: .nextFinding)
+    map.bind([.character("F")], to: .previousFinding)
+    map.bind([.character("!")], to: .showFindings)
+    map.bind([.tab], to: .nextPane)
+    map.bind([.backTab], to: .previousPane)
+    map.bind([.character("R")], to: .toggleDisplayNames)
+    map.bind([.character("y")], to: .copyKeyPath)
+    map.bind([.character("Y")], to: .copyPlistBuddyPath)
+    map.bind([.character("?"), .function(1)], to: .help)
+    map.bind([.escape], to: .cancel)
+    map.bind([.character("q")], to: .quit)
+    // In the findings list, Enter jumps to the finding's key and `s` changes the order.
+    map.bind([.enter, .character(" "), .character("l"), .right], to: .openFinding, in: .findings)
+    map.bind([.character("s")], to: .sortFindings, in: .findings)
+    return map
+  }()
+}

@@ -1,0 +1,41 @@
+import PlistRules
+
+/// Every finding in a list: severity marker, file and line, message.
+///
+/// `Enter` goes to the key.
+package enum FindingsPane {
+  /// Draws the findings pane of `state` into `rect` (header row included).
+  package static func draw(_ state: AppState, in rect: Rect, on canvas: inout Canvas) {
+    let focused = state.focus == .findings
+    let findings = state.session.findings
+    canvas.paneHeader(
+      rect, title: "Findings (\(findings.count))", focused: focused,
+      info: findings.isEmpty ? "" : "by \(state.findingsOrder.rawValue)")
+    let body = rect.droppingTop(1)
+    guard !body.isEmpty else { return }
+    if findings.isEmpty {
+      canvas.put(" No findings.", x: body.x, y: body.y, role: .label, limit: body.maxX)
+      return
+    }
+    let order = state.sortedFindings
+    for n in 0..<body.height {
+      let position = state.findingsTop + n
+      guard position < order.count else { break }
+      let finding = findings[order[position]]
+      let y = body.y + n
+      let selected = position == state.findingCursor
+      let rowRole: ThemeRole? = selected ? (focused ? .selection : .selectionInactive) : nil
+      canvas.fill(Rect(x: body.x, y: y, width: body.width, height: 1), role: rowRole ?? .normal)
+      var x = canvas.put(
+        " " + Marker.glyph(finding.severity) + " ", x: body.x, y: y,
+        role: Marker.role(finding.severity), limit: body.maxX)
+      var place = finding.file.split(separator: "/").last.map(String.init) ?? finding.file
+      if finding.line > 0 { place += ":\(finding.line)" }
+      x = canvas.put(place, x: x, y: y, role: rowRole ?? .file, limit: body.maxX)
+      x = canvas.put("  ", x: x, y: y, role: rowRole ?? .normal, limit: body.maxX)
+      var text = finding.message
+      if let itms = finding.itms { text += " (\(itms))" }
+      canvas.put(text, x: x, y: y, role: rowRole ?? .normal, limit: body.maxX)
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/// A run of text in one role.
+package struct Span: Sendable, Hashable {
+  /// The text (raw: made safe when laid out).
+  package var text: String
+  /// Its role.
+  package var role: ThemeRole
+
+  /// Creates a span.
+  package init(_ text: String, _ role: ThemeRole = .normal) {
+    self.text = text
+    self.role = role
+  }
+}
+
+/// Word wrapping of styled lines to a width in columns, after making the text safe.
+package enum StyledText {
+  /// Wraps one logical line into screen lines of at most `width` columns, breaking after
+  /// spaces where possible and anywhere otherwise.
+  ///
+  /// `indent` columns start every continuation
+  /// line.
+  package static func wrap(_ spans: [Span], width: Int, indent: Int = 0) -> [[Span]] {
+    guard width > 0 else { return [] }
+    var cells: [(Character, ThemeRole, Int)] = []
+    for span in spans {
+      for segment in VisibleText.segments(of: span.text) {
+        let role = segment.isEscape ? ThemeRole.escape : span.role
+        for c in segment.text {
+          let w = TextWidth.of(c)
+          if w > 0 { cells.append((c, role, w)) }
+        }
+      }
+    }
+    var lines: [[Span]] = []
+    var start = 0
+    var first = true
+    while start < cells.count || lines.isEmpty {
+      let room = first ? width : max(1, width - indent)
+      var used = 0
+      var end = start
+      var lastBreak: Int?
+      while end < cells.count, used + cells[end].2 <= room {
+        used += cells[end].2
+        if cells[end].0 == " " { lastBreak = end + 1 }
+        end += 1
+      }
+      if end < cells.count, let lastBreak, lastBreak > start { end = lastBreak }
+      if end == start, start < cells.count { end = start + 1 }  // a character wider than room
+      var line: [Span] = first || indent == 0 ? [] : [Span(String(repeating: " ", count: indent))]
+      for cell in cells[start..<end] {
+        if let last = line.last, last.role == cell.1 {
+          line[line.count - 1].text.append(cell.0)
+        } else {
+          line.append(Span(String(cell.0), cell.1))
+        }
+      }
+      lines.append(line)
+      start = end
+      first = false
+      // Drop the spaces a break leaves at the start of the next line.
+      while start < cells.count, cells[start].0 == " " { start += 1 }
+      if start >= cells.count { break }
+    }
+    return lines
+  }
+
+  /// Draws one screen line of spans from column `x`, never past `limit`.
+  package static func draw(
+    _ line: [Span], x: Int, y: Int, limit: Int, on canvas: inout Canvas,
+    override role: ThemeRole? = nil
+  ) {
+    var column = x
+    for span in line {
+      column = canvas.put(span.text, x: column, y: y, role: role ?? span.role, limit: limit)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import PlistRules
+
+/// The top row: what is open, its platforms, built or source, and the counts of findings.
+package enum TitleBar {
+  /// Draws the title bar of `state` into `rect` (one row).
+  package static func draw(_ state: AppState, in rect: Rect, on canvas: inout Canvas) {
+    canvas.fill(rect, role: .title)
+    let session = state.session
+    let bundle = session.bundle
+    var parts = ["infoscope", session.title]
+    let platforms = bundle.platforms.map(\.rawValue)
+    if !platforms.isEmpty { parts.append(platforms.joined(separator: ", ")) }
+    parts.append(bundle.isBuilt ? "built" : "source")
+    // Counts on the right, the description on the left, cut first.
+    var counts: [(String, ThemeRole)] = []
+    for severity in [Severity.error, .warning, .note] {
+      let n = session.counts[severity] ?? 0
+      let word = n == 1 ? severity.rawValue : severity.rawValue + "s"
+      counts.append(("\(Marker.glyph(severity)) \(n) \(word)", role(severity, n)))
+    }
+    let countsWidth = counts.reduce(0) { $0 + TextWidth.of($1.0) + 2 }
+    let room = rect.width - countsWidth - 1
+    if room > 10 {
+      canvas.put(
+        " " + parts.joined(separator: " · "), x: rect.x, y: rect.y, role: .title,
+        limit: rect.x + room)
+      var x = rect.maxX - countsWidth
+      for (text, role) in counts {
+        x = canvas.put(text, x: x, y: rect.y, role: role, limit: rect.maxX)
+        x = canvas.put("  ", x: x, y: rect.y, role: .title, limit: rect.maxX)
+      }
+    } else {
+      var x = canvas.put(" ", x: rect.x, y: rect.y, role: .title)
+      for (text, role) in counts {
+        x = canvas.put(text, x: x, y: rect.y, role: role, limit: rect.maxX)
+        x = canvas.put(" ", x: x, y: rect.y, role: .title, limit: rect.maxX)
+      }
+    }
+  }
+
+  private static func role(_ severity: Severity, _ n: Int) -> ThemeRole {
+    guard n > 0 else { return .title }
+    switch severity {
+    case .error: return .titleError
+    case .warning: return .titleWarning
+    case .note: return .titleNote
+    }
+  }
+}
