@@ -29,7 +29,9 @@ package enum FindingsPane {
       var x = canvas.put(
         " " + Marker.glyph(finding.severity) + " ", x: body.x, y: y,
         role: Marker.role(finding.severity), limit: body.maxX)
-      var place = finding.file.split(separator: "/").last.map(String.init) ?? finding.file
+      // The file's last two components: enough to tell the app's Info.plist from an
+      // extension's.
+      var place = finding.file.split(separator: "/").suffix(2).joined(separator: "/")
       if finding.line > 0 { place += ":\(finding.line)" }
       x = canvas.put(place, x: x, y: y, role: rowRole ?? .file, limit: body.maxX)
       x = canvas.put("  ", x: x, y: y, role: rowRole ?? .normal, limit: body.maxX)

@@ -31,13 +31,12 @@ package enum HelpPane {
     return lines
   }
 
-  /// Draws the overlay over the middle of the screen.
+  /// Draws the overlay over everything between the title and status bars.
   package static func draw(_ state: AppState, on canvas: inout Canvas) {
     let size = canvas.size
-    let width = min(size.width - 2, 76)
-    let height = size.height - 2
-    guard width > 10, height > 3 else { return }
-    let box = Rect(x: (size.width - width) / 2, y: 1, width: width, height: height)
+    // The whole body, between the title and status bars: nothing shows through.
+    let box = Rect(x: 0, y: 1, width: size.width, height: size.height - 2)
+    guard box.width > 10, box.height > 3 else { return }
     canvas.fill(box, role: .normal)
     canvas.paneHeader(box.top(1), title: "Keys", focused: true, info: "Esc closes")
     let body = box.droppingTop(1).droppingLeft(1)

@@ -41,7 +41,8 @@ package enum StyledText {
       var lastBreak: Int?
       while end < cells.count, used + cells[end].2 <= room {
         used += cells[end].2
-        if cells[end].0 == " " { lastBreak = end + 1 }
+        // A break inside the first line's label column would leave the label alone.
+        if cells[end].0 == " ", !first || used > indent { lastBreak = end + 1 }
         end += 1
       }
       if end < cells.count, let lastBreak, lastBreak > start { end = lastBreak }
