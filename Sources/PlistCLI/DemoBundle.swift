@@ -1,5 +1,6 @@
 import PlistBundle
 import PlistCore
+import PlistRules
 
 /// The sample app bundle built into the binary, for `infoscope --demo`: a built iOS app with a
 /// widget extension, held in a `MemoryTree` and read by the same `BundleLoader` as a user's
@@ -33,7 +34,7 @@ package enum DemoBundle {
     /// The key path, in `KeyPath` syntax.
     package var keyPath: String
     /// The severity the rule gives it.
-    package var severity: String
+    package var severity: Severity
   }
 
   /// The path of the widget extension inside the bundle.
@@ -43,32 +44,32 @@ package enum DemoBundle {
   package static let faults: [Fault] = [
     Fault(
       rule: "unresolved_placeholder", file: "Info.plist",
-      keyPath: "CFBundleURLTypes[0].CFBundleURLName", severity: "error"),
+      keyPath: "CFBundleURLTypes[0].CFBundleURLName", severity: .error),
     Fault(
       rule: "web_or_media_arbitrary_loads", file: "Info.plist",
-      keyPath: "NSAppTransportSecurity.NSAllowsArbitraryLoadsInWebContent", severity: "note"),
+      keyPath: "NSAppTransportSecurity.NSAllowsArbitraryLoadsInWebContent", severity: .note),
     Fault(
       rule: "deprecated_key", file: "Info.plist",
-      keyPath: "NSBluetoothPeripheralUsageDescription", severity: "warning"),
+      keyPath: "NSBluetoothPeripheralUsageDescription", severity: .warning),
     Fault(
       rule: "blank_purpose_string", file: "Info.plist", keyPath: "NSMicrophoneUsageDescription",
-      severity: "error"),
+      severity: .error),
     Fault(
       rule: "background_mode_companion", file: "Info.plist", keyPath: "UIBackgroundModes[1]",
-      severity: "note"),
+      severity: .note),
     Fault(
       rule: "near_miss_key", file: "Info.plist", keyPath: "UIRequiresFullscreen",
-      severity: "warning"),
+      severity: .warning),
     Fault(
       rule: "ipad_multitasking_orientations", file: "Info.plist",
-      keyPath: "UISupportedInterfaceOrientations~ipad", severity: "error"),
+      keyPath: "UISupportedInterfaceOrientations~ipad", severity: .error),
     Fault(
       rule: "invalid_required_reason_code", file: "PrivacyInfo.xcprivacy",
       keyPath: "NSPrivacyAccessedAPITypes[2].NSPrivacyAccessedAPITypeReasons[0]",
-      severity: "error"),
+      severity: .error),
     Fault(
       rule: "nested_bundle_mismatch", file: widgets + "/Info.plist",
-      keyPath: "CFBundleShortVersionString", severity: "warning"),
+      keyPath: "CFBundleShortVersionString", severity: .warning),
   ]
 
   /// The sample's files by path inside the bundle.

@@ -88,7 +88,7 @@ import Testing
     let found = findings.map {
       DemoBundle.Fault(
         rule: $0.ruleID, file: $0.file, keyPath: $0.keyPath.description,
-        severity: $0.severity.rawValue)
+        severity: $0.severity)
     }
     #expect(found == DemoBundle.faults)
     #expect(
