@@ -8,8 +8,9 @@ package enum Command: Sendable, Equatable {
   case help(Subcommand?)
   /// Print the version.
   case version
-  /// Show the sample Info.plist built into the binary.
-  case demo
+  /// `PATH` or `--demo` with no subcommand: open a bundle (the inspector on a terminal, the
+  /// lint report otherwise).
+  case open(OpenOptions)
   /// `print FILE [KEYPATH]`.
   case print(PrintOptions)
   /// `convert FILE --to FORMAT [-o OUT | --in-place]`.
@@ -138,9 +139,6 @@ package enum Arguments {
     case "--version":
       try expectNothing(rest, after: first)
       return .version
-    case "--demo":
-      try expectNothing(rest, after: first)
-      return .demo
     case "help":
       guard let topic = rest.first else { return .help(nil) }
       guard let subcommand = Subcommand(rawValue: topic) else {
@@ -170,8 +168,7 @@ package enum Arguments {
       }
       return .explain(rest[0])
     default:
-      if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
-      throw UsageError("unknown command '\(first)'")
+      return try parseOpen(arguments)
     }
   }
 
@@ -259,6 +256,9 @@ package enum Arguments {
         options.baseline = try value(name, inline)
       case "--strict":
         options.strict = true
+      case "--demo":
+        // Hidden: lint the built-in sample (for its tests and for trying the rules).
+        options.demo = true
       case "--platform":
         let text = try value(name, inline)
         var platforms: [Platform] = []
@@ -288,7 +288,7 @@ package enum Arguments {
         options.inputs.append(argument)
       }
     }
-    guard !options.inputs.isEmpty else {
+    guard !options.inputs.isEmpty || options.demo else {
       throw fail("lint needs a PATH: a bundle, .ipa, .xcarchive, project or file")
     }
     options.disabled.subtract(enabled)

@@ -1,4 +1,5 @@
 import Foundation
+import PlistBundle
 import PlistCore
 
 /// The `infoscope` command line: parses the arguments, runs the command, returns the exit status.
@@ -52,7 +53,49 @@ package enum CLI {
     }
   }
 
-  /// Runs `infoscope` with `arguments` (without the program name).
+  /// What the executable does once the command line is read: exit with a status (the command
+  /// ran, or failed), or start the terminal inspector on a loaded bundle.
+  package enum Plan: Sendable {
+    /// The command ran (or could not): exit with this status.
+    case exit(Int32)
+    /// Standard output is a terminal and `infoscope PATH` or `--demo` asked to open a bundle:
+    /// start the inspector on it, with these options (`--theme`).
+    case interactive(AppBundle, OpenOptions)
+  }
+
+  /// Reads the command line and runs every headless command; decides, for `infoscope PATH` and
+  /// `infoscope --demo`, between the inspector and the lint report.
+  ///
+  /// The inspector is planned only when `console.isTerminal(.output)` (a terminal, and `TERM`
+  /// not `dumb`); otherwise the input's lint report is printed as `infoscope lint` prints it
+  /// (text format), with lint's exit status, and no UI starts.
+  ///
+  /// - Parameters:
+  ///   - arguments: the command line after the program name.
+  ///   - console: where input is read and output written, and whether output is a terminal;
+  ///     the process's own by default.
+  ///   - read: how bytes become a document; `PlistReader.read(bytes:file:)` by default.
+  /// - Returns: `.exit` with the status for the process, or `.interactive` with the loaded
+  ///   bundle (a path that cannot be opened is reported on standard error and exits 66).
+  package static func plan(
+    _ arguments: [String], console: any Console = StandardConsole(),
+    read: @escaping DocumentReader = { (bytes, file) throws(PlistError) in
+      try PlistReader.read(bytes: bytes, file: file)
+    }
+  ) -> Plan {
+    let context = Context(console: console, read: read)
+    let command: Command
+    do {
+      command = try Arguments.parse(arguments)
+    } catch {
+      return .exit(usageError(error, console: console))
+    }
+    if case .open(let options) = command { return open(options, context: context) }
+    return .exit(execute(command, context: context).rawValue)
+  }
+
+  /// Runs `infoscope` with `arguments` (without the program name) to the end: where `plan`
+  /// would start the inspector, prints the lint report instead (`lintReport`).
   ///
   /// - Parameters:
   ///   - arguments: the command line after the program name.
@@ -65,46 +108,104 @@ package enum CLI {
       try PlistReader.read(bytes: bytes, file: file)
     }
   ) -> Int32 {
-    let context = Context(console: console, read: read)
-    let command: Command
-    do {
-      command = try Arguments.parse(arguments)
-    } catch {
-      console.write(
-        "infoscope: error: \(error.message)\n\n" + usage(for: error.subcommand), to: .error)
-      return ExitStatus.usage.rawValue
+    switch plan(arguments, console: console, read: read) {
+    case .exit(let status): status
+    case .interactive(let bundle, _): lintReport(bundle, console: console)
     }
-    let status: ExitStatus
+  }
+
+  /// Prints the lint report of a loaded bundle as `infoscope lint` does (text format, default
+  /// options), under the name `bundle.inputPath`.
+  ///
+  /// - Returns: lint's exit status: 0 no error found, 1 an error found, 73 output not written.
+  package static func lintReport(
+    _ bundle: AppBundle, console: any Console = StandardConsole()
+  )
+    -> Int32
+  {
+    let context = Context(console: console) { (bytes, file) throws(PlistError) in
+      try PlistReader.read(bytes: bytes, file: file)
+    }
+    return report(bundle, context: context).rawValue
+  }
+
+  /// The lint report of a loaded bundle, default options, text format.
+  private static func report(_ bundle: AppBundle, context: Context) -> ExitStatus {
+    let input = LintCommand.Input(name: bundle.inputPath) { () throws(BundleError) in bundle }
+    return LintCommand.run(LintOptions(inputs: []), inputs: [input], context: context)
+  }
+
+  /// Writes a usage error and the usage it concerns to standard error; returns 64.
+  private static func usageError(_ error: UsageError, console: any Console) -> Int32 {
+    console.write(
+      "infoscope: error: \(error.message)\n\n" + usage(for: error.subcommand), to: .error)
+    return ExitStatus.usage.rawValue
+  }
+
+  /// `infoscope PATH` / `--demo`: the inspector's bundle on a terminal, the lint report
+  /// otherwise.
+  private static func open(_ options: OpenOptions, context: Context) -> Plan {
+    var path: String?
+    if case .path(var given) = options.source {
+      while given.count > 1, given.hasSuffix("/") { given.removeLast() }
+      // A lone word that names no file is a mistyped command more likely than a file.
+      if !given.contains("/"), !given.contains("."), !FileManager.default.fileExists(atPath: given)
+      {
+        return .exit(
+          usageError(
+            UsageError("unknown command '\(given)', and no file of that name"),
+            console: context.console))
+      }
+      path = given
+    }
+    guard context.console.isTerminal(.output) else {
+      var lint = LintOptions(inputs: path.map { [$0] } ?? [])
+      lint.demo = path == nil
+      return .exit(LintCommand.run(lint, context: context).rawValue)
+    }
+    guard let path else { return .interactive(DemoBundle.load(), options) }
+    do {
+      return .interactive(try BundleLoader.load(path: path), options)
+    } catch {
+      context.console.write("\(error)\n", to: .error)
+      return .exit(ExitStatus.noInput.rawValue)
+    }
+  }
+
+  /// Runs a headless command.
+  private static func execute(_ command: Command, context: Context) -> ExitStatus {
+    let console = context.console
     switch command {
     case .help(let subcommand):
-      status = console.write(help(for: subcommand), to: .output) ? .success : .cannotCreate
+      return console.write(help(for: subcommand), to: .output) ? .success : .cannotCreate
     case .version:
-      status = console.write("infoscope \(version)\n", to: .output) ? .success : .cannotCreate
-    case .demo:
-      // Later the terminal UI opens the sample when standard output is a terminal; printing
-      // the tree stays the behaviour when it is not.
-      status = DemoBundle.print(context: context)
+      return console.write("infoscope \(version)\n", to: .output) ? .success : .cannotCreate
+    case .open(let options):
+      // `plan` handles this before coming here; without an inspector, the report stands in.
+      switch open(options, context: context) {
+      case .exit(let status): return ExitStatus(rawValue: status) ?? .usage
+      case .interactive(let bundle, _): return report(bundle, context: context)
+      }
     case .print(let options):
-      status = PrintCommand.run(options, context: context)
+      return PrintCommand.run(options, context: context)
     case .convert(let options):
-      status = ConvertCommand.run(options, context: context)
+      return ConvertCommand.run(options, context: context)
     case .files(let options):
-      status = FilesCommand.run(options, context: context)
+      return FilesCommand.run(options, context: context)
     case .lint(let options):
-      status = LintCommand.run(options, context: context)
+      return LintCommand.run(options, context: context)
     case .rules(let markdown):
-      status =
-        console.write(RulesCommand.list(markdown: markdown), to: .output) ? .success : .cannotCreate
+      return console.write(RulesCommand.list(markdown: markdown), to: .output)
+        ? .success : .cannotCreate
     case .explain(let name):
       guard let text = RulesCommand.explain(name) else {
         console.write(
           "infoscope: error: no rule or catalog key named '\(name)'; 'infoscope rules' lists "
             + "the rules\n", to: .error)
-        return ExitStatus.notFound.rawValue
+        return .notFound
       }
-      status = console.write(text, to: .output) ? .success : .cannotCreate
+      return console.write(text, to: .output) ? .success : .cannotCreate
     }
-    return status.rawValue
   }
 
   /// The name errors give an input: the path, or `<stdin>` for `-`.
@@ -133,7 +234,8 @@ package enum CLI {
              infoscope files PATH [--format text|json]
              infoscope print PATH [--file REL] [KEYPATH]
              infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]
-             infoscope --demo | --help | --version
+             infoscope PATH | --demo [--theme NAME|PATH]
+             infoscope --help | --version
 
       See 'infoscope --help'.
 
@@ -253,10 +355,17 @@ package enum CLI {
       """
     case .help?, nil:
       """
-      infoscope \(version): lint, read, print and convert the property lists of Apple app
+      infoscope \(version): inspect, lint, print and convert the property lists of Apple app
       bundles.
 
-      USAGE: infoscope <command> [arguments]
+      USAGE: infoscope PATH [--theme NAME|PATH]
+             infoscope --demo [--theme NAME|PATH]
+             infoscope <command> [arguments]
+
+      With no command, PATH (an .app, .ipa, .xcarchive, Xcode project or single file) opens in
+      the terminal inspector: every property list as a tree, each finding on its key. When
+      standard output is not a terminal (or TERM is dumb), nothing interactive starts: the
+      lint report is printed as 'infoscope lint PATH' prints it, with its exit status.
 
       COMMANDS:
         lint PATH...                   the findings of every rule (text, json, sarif, github)
@@ -269,7 +378,9 @@ package enum CLI {
         help [COMMAND]                 show help for a command
 
       OPTIONS:
-        --demo                         show a sample Info.plist built into infoscope
+        --demo                         open the sample built into infoscope: Trailhead.app,
+                                       an iOS app and its widget extension, with faults to find
+        --theme NAME|PATH              the inspector's colours: a theme name or a theme file
         -h, --help                     show this help
         --version                      show the version
 

@@ -38,8 +38,20 @@ package final class StandardConsole: Console {
   }
 
   package func isTerminal(_ stream: ConsoleStream) -> Bool {
-    if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
-    return isatty(stream == .output ? 1 : 2) == 1
+    Self.isTerminal(
+      isatty: isatty(stream == .output ? 1 : 2) == 1,
+      term: ProcessInfo.processInfo.environment["TERM"])
+  }
+
+  /// The one rule for "is this a terminal", as swift-format's `TTY.swift` has it: the stream
+  /// is a TTY and `TERM` is not `dumb` (an unset `TERM` does not disqualify it).
+  ///
+  /// - Parameters:
+  ///   - isatty: whether `isatty(3)` answered yes for the stream's descriptor.
+  ///   - term: the `TERM` environment variable, or nil when unset.
+  /// - Returns: true when the stream counts as a terminal.
+  package static func isTerminal(isatty: Bool, term: String?) -> Bool {
+    isatty && term != "dumb"
   }
 
   package func readStandardInput() -> [UInt8]? { try? FileIO.readAll(fd: 0) }

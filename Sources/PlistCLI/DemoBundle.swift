@@ -1,129 +1,109 @@
-import Foundation
+import PlistBundle
 import PlistCore
+import PlistRules
 
-/// The sample app bundle built into the binary, for `infoscope --demo`.
+/// The sample app bundle built into the binary, for `infoscope --demo`: a built iOS app with a
+/// widget extension, held in a `MemoryTree` and read by the same `BundleLoader` as a user's
+/// `.app`, so every command and the inspector treat it as one.
 ///
-/// Its Info.plist is our own text for an imaginary iOS app ("Trailhead", a hiking log). It is
-/// realistic on purpose and holds things a linter should find: an empty purpose string
-/// (`NSMicrophoneUsageDescription`) and an unexpanded build setting
-/// (`$(PRODUCT_BUNDLE_IDENTIFIER)` in a URL type), beside the usual identity, version,
-/// purpose-string, URL-type, orientation and scene keys.
+/// The text is our own, for an imaginary hiking log, "Trailhead" (`org.example.trailhead`),
+/// laid out as Xcode 16 builds an iOS 16 app with the iOS 18.2 SDK. Property lists are XML in
+/// Apple's canonical layout (Xcode writes a built iOS Info.plist as binary; XML keeps line
+/// numbers in the findings). The files, by path inside `Trailhead.app`:
+///
+/// - `Info.plist`: identity, versions, icons, a URL type, purpose strings, App Transport
+///   Security, scenes, background modes, device family and orientations;
+/// - `Trailhead`: the executable, a stand-in Mach-O whose code signature carries the app's
+///   entitlements (App Group, push), read as `Trailhead#entitlements` (see `DemoExecutable`);
+/// - `PrivacyInfo.xcprivacy`: the privacy manifest (collected location, required-reason APIs);
+/// - `en.lproj/InfoPlist.strings`: localised purpose strings, in old-style text;
+/// - `PlugIns/TrailheadWidgets.appex/`: a WidgetKit extension's Info.plist and executable.
+///
+/// It holds the faults a real team ships, one per rule, in `faults`; everything else is clean.
 package enum DemoBundle {
-  /// The path shown for the sample's Info.plist.
-  package static let infoPlistPath = "Trailhead.app/Info.plist"
+  /// The name the sample goes by, as a path to a user's bundle would.
+  package static let inputPath = "Trailhead.app"
 
-  /// The sample Info.plist, as XML in Xcode's layout.
-  package static let infoPlist = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" \
-    "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0">
-    <dict>
-    \t<key>CFBundleDevelopmentRegion</key>
-    \t<string>en</string>
-    \t<key>CFBundleDisplayName</key>
-    \t<string>Trailhead</string>
-    \t<key>CFBundleExecutable</key>
-    \t<string>Trailhead</string>
-    \t<key>CFBundleIdentifier</key>
-    \t<string>org.example.trailhead</string>
-    \t<key>CFBundleInfoDictionaryVersion</key>
-    \t<string>6.0</string>
-    \t<key>CFBundleName</key>
-    \t<string>Trailhead</string>
-    \t<key>CFBundlePackageType</key>
-    \t<string>APPL</string>
-    \t<key>CFBundleShortVersionString</key>
-    \t<string>2.4.1</string>
-    \t<key>CFBundleURLTypes</key>
-    \t<array>
-    \t\t<dict>
-    \t\t\t<key>CFBundleTypeRole</key>
-    \t\t\t<string>Viewer</string>
-    \t\t\t<key>CFBundleURLName</key>
-    \t\t\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
-    \t\t\t<key>CFBundleURLSchemes</key>
-    \t\t\t<array>
-    \t\t\t\t<string>trailhead</string>
-    \t\t\t\t<string>trailhead-beta</string>
-    \t\t\t</array>
-    \t\t</dict>
-    \t</array>
-    \t<key>CFBundleVersion</key>
-    \t<string>318</string>
-    \t<key>ITSAppUsesNonExemptEncryption</key>
-    \t<false/>
-    \t<key>LSApplicationQueriesSchemes</key>
-    \t<array>
-    \t\t<string>maps</string>
-    \t\t<string>comgooglemaps</string>
-    \t</array>
-    \t<key>LSRequiresIPhoneOS</key>
-    \t<true/>
-    \t<key>MinimumOSVersion</key>
-    \t<string>16.0</string>
-    \t<key>NSCameraUsageDescription</key>
-    \t<string>Trailhead uses the camera to add photos of the trail to your log.</string>
-    \t<key>NSLocationWhenInUseUsageDescription</key>
-    \t<string>Your location draws your route on the map while you record a hike.</string>
-    \t<key>NSMicrophoneUsageDescription</key>
-    \t<string></string>
-    \t<key>NSPhotoLibraryAddUsageDescription</key>
-    \t<string>Trailhead saves the photos you take on a hike to your library.</string>
-    \t<key>UIApplicationSceneManifest</key>
-    \t<dict>
-    \t\t<key>UIApplicationSupportsMultipleScenes</key>
-    \t\t<false/>
-    \t\t<key>UISceneConfigurations</key>
-    \t\t<dict>
-    \t\t\t<key>UIWindowSceneSessionRoleApplication</key>
-    \t\t\t<array>
-    \t\t\t\t<dict>
-    \t\t\t\t\t<key>UISceneConfigurationName</key>
-    \t\t\t\t\t<string>Default Configuration</string>
-    \t\t\t\t\t<key>UISceneDelegateClassName</key>
-    \t\t\t\t\t<string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
-    \t\t\t\t</dict>
-    \t\t\t</array>
-    \t\t</dict>
-    \t</dict>
-    \t<key>UIBackgroundModes</key>
-    \t<array>
-    \t\t<string>location</string>
-    \t</array>
-    \t<key>UILaunchScreen</key>
-    \t<dict/>
-    \t<key>UIRequiredDeviceCapabilities</key>
-    \t<array>
-    \t\t<string>arm64</string>
-    \t\t<string>location-services</string>
-    \t</array>
-    \t<key>UISupportedInterfaceOrientations</key>
-    \t<array>
-    \t\t<string>UIInterfaceOrientationPortrait</string>
-    \t</array>
-    \t<key>UISupportedInterfaceOrientations~ipad</key>
-    \t<array>
-    \t\t<string>UIInterfaceOrientationPortrait</string>
-    \t\t<string>UIInterfaceOrientationPortraitUpsideDown</string>
-    \t\t<string>UIInterfaceOrientationLandscapeLeft</string>
-    \t\t<string>UIInterfaceOrientationLandscapeRight</string>
-    \t</array>
-    </dict>
-    </plist>
+  /// One fault built into the sample: the rule that finds it, the file and key path it is
+  /// reported at, and its severity.
+  package struct Fault: Sendable, Hashable {
+    /// The rule identifier.
+    package var rule: String
+    /// The file's path inside the bundle.
+    package var file: String
+    /// The key path, in `KeyPath` syntax.
+    package var keyPath: String
+    /// The severity the rule gives it.
+    package var severity: Severity
+  }
 
-    """
+  /// The path of the widget extension inside the bundle.
+  static let widgets = "PlugIns/TrailheadWidgets.appex"
 
-  /// Prints the sample's tree as `print` does.
-  static func print(context: CLI.Context) -> ExitStatus {
-    let document: PlistDocument
+  /// The faults the sample is written to show, in report order, each caught by one rule.
+  package static let faults: [Fault] = [
+    Fault(
+      rule: "unresolved_placeholder", file: "Info.plist",
+      keyPath: "CFBundleURLTypes[0].CFBundleURLName", severity: .error),
+    Fault(
+      rule: "web_or_media_arbitrary_loads", file: "Info.plist",
+      keyPath: "NSAppTransportSecurity.NSAllowsArbitraryLoadsInWebContent", severity: .note),
+    Fault(
+      rule: "deprecated_key", file: "Info.plist",
+      keyPath: "NSBluetoothPeripheralUsageDescription", severity: .warning),
+    Fault(
+      rule: "blank_purpose_string", file: "Info.plist", keyPath: "NSMicrophoneUsageDescription",
+      severity: .error),
+    Fault(
+      rule: "background_mode_companion", file: "Info.plist", keyPath: "UIBackgroundModes[1]",
+      severity: .note),
+    Fault(
+      rule: "near_miss_key", file: "Info.plist", keyPath: "UIRequiresFullscreen",
+      severity: .warning),
+    Fault(
+      rule: "ipad_multitasking_orientations", file: "Info.plist",
+      keyPath: "UISupportedInterfaceOrientations~ipad", severity: .error),
+    Fault(
+      rule: "invalid_required_reason_code", file: "PrivacyInfo.xcprivacy",
+      keyPath: "NSPrivacyAccessedAPITypes[2].NSPrivacyAccessedAPITypeReasons[0]",
+      severity: .error),
+    Fault(
+      rule: "nested_bundle_mismatch", file: widgets + "/Info.plist",
+      keyPath: "CFBundleShortVersionString", severity: .warning),
+  ]
+
+  /// The sample's files by path inside the bundle.
+  package static let files: [String: [UInt8]] = [
+    "Info.plist": Array(infoPlist.utf8),
+    "Trailhead": DemoExecutable.build(
+      identifier: "org.example.trailhead", team: team, minimumOS: 0x0010_0000, sdk: sdk,
+      entitlements: appEntitlements),
+    "PrivacyInfo.xcprivacy": Array(privacyManifest.utf8),
+    "en.lproj/InfoPlist.strings": Array(infoPlistStrings.utf8),
+    widgets + "/Info.plist": Array(widgetsInfoPlist.utf8),
+    widgets + "/TrailheadWidgets": DemoExecutable.build(
+      identifier: "org.example.trailhead.widgets", team: team, minimumOS: 0x0011_0000,
+      sdk: sdk, entitlements: widgetsEntitlements),
+  ]
+
+  /// The team identifier in the signatures and entitlements.
+  static let team = "K7Q2TRA1LH"
+  /// The SDK the executables record: iOS 18.2, as `DTSDKName` says.
+  static let sdk: UInt32 = 0x0012_0200
+
+  /// The sample as a tree of files whose root is the bundle folder.
+  package static var tree: MemoryTree { MemoryTree(name: inputPath, files: files) }
+
+  /// The sample, loaded by `BundleLoader` from `tree` under the name `inputPath`.
+  ///
+  /// - Returns: a built bundle: the app with the widget extension as its one nested bundle.
+  ///   Loading cannot fail (the tree's root is a folder named `.app`); should the loader ever
+  ///   refuse it, the error is kept in `problems` of an empty bundle rather than trapping.
+  package static func load() -> AppBundle {
     do {
-      document = try context.read(Array(infoPlist.utf8), infoPlistPath)
+      return try BundleLoader.load(tree: tree, inputPath: inputPath)
     } catch {
-      context.console.write("\(error.inFile(infoPlistPath))\n", to: .error)
-      return .noInput
+      return AppBundle(inputPath: inputPath, inputKind: .bundle, isBuilt: true, problems: [error])
     }
-    let text = PrintCommand.render(document.root)
-    return context.console.write(Array(text.utf8), to: .output) ? .success : .cannotCreate
   }
 }

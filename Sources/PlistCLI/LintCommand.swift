@@ -26,6 +26,8 @@ package struct LintOptions: Sendable, Equatable {
   package var platforms: [Platform]?
   /// Overrides the distribution channel.
   package var distribution: LintContext.Distribution?
+  /// Lints the built-in sample (`DemoBundle`) first, as `Trailhead.app` (hidden `--demo`).
+  package var demo = false
 }
 
 /// `infoscope lint PATH...`: the findings of every rule in every property list of the inputs.
@@ -40,7 +42,31 @@ package enum LintCommand {
     var path: String
   }
 
+  /// One input to lint: the name it is reported under and how to load it.
+  struct Input {
+    var name: String
+    var load: () throws(BundleError) -> AppBundle
+  }
+
+  /// Lints `options.inputs` from disk (after the sample, with `options.demo`).
   static func run(_ options: LintOptions, context: CLI.Context) -> ExitStatus {
+    var inputs: [Input] = []
+    if options.demo {
+      inputs.append(
+        Input(name: DemoBundle.inputPath) { () throws(BundleError) in DemoBundle.load() })
+    }
+    for given in options.inputs {
+      // One spelling per input: no trailing slash (`App.app/` from tab completion).
+      var input = given
+      while input.count > 1, input.hasSuffix("/") { input.removeLast() }
+      inputs.append(
+        Input(name: input) { () throws(BundleError) in try BundleLoader.load(path: input) })
+    }
+    return run(options, inputs: inputs, context: context)
+  }
+
+  /// Lints `inputs`, loading one at a time, and writes the report.
+  static func run(_ options: LintOptions, inputs: [Input], context: CLI.Context) -> ExitStatus {
     var configuration = LintConfiguration()
     configuration.disabled = options.disabled
     configuration.minimumSeverity = options.minimumSeverity
@@ -48,13 +74,11 @@ package enum LintCommand {
     configuration.distribution = options.distribution
     let linter = Linter(configuration: configuration)
     var reported: [Reported] = []
-    for given in options.inputs {
-      // One spelling per input: no trailing slash (`App.app/` from tab completion).
-      var input = given
-      while input.count > 1, input.hasSuffix("/") { input.removeLast() }
+    for source in inputs {
+      let input = source.name
       let bundle: AppBundle
       do {
-        bundle = try BundleLoader.load(path: input)
+        bundle = try source.load()
       } catch {
         context.console.write("\(error)\n", to: .error)
         return .noInput

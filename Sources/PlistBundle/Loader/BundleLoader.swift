@@ -38,6 +38,43 @@ package enum BundleLoader {
     return loadFile(path, name: name)
   }
 
+  /// Loads the bundle folder at `path` inside `tree`, as `load(path:)` loads one on disk,
+  /// without touching the file system (the built-in demo bundle is a `MemoryTree`).
+  ///
+  /// - Parameters:
+  ///   - tree: the files; a `MemoryTree`, `DirectoryTree` or `ZipTree`.
+  ///   - path: the bundle folder's path in `tree`; `""` when the tree's root is the bundle.
+  ///   - inputPath: the name the input goes by (`Trailhead.app`); its last component gives the
+  ///     bundle's kind when `path` is `""`.
+  /// - Returns: a built bundle (`isBuilt` true, input kind `.bundle`) whose file paths are
+  ///   relative to `tree`'s root, as for a folder on disk.
+  /// - Throws: `BundleError` of kind `.notFound` when `path` is not a folder of `tree`, and
+  ///   `.unrecognized` when it is neither named as a bundle (`.app`, `.appex`, …) nor holds an
+  ///   `Info.plist` or `Contents/Info.plist`.
+  package static func load(
+    tree: any FileTree, path: String = "", inputPath: String
+  ) throws(BundleError) -> AppBundle {
+    guard path.isEmpty || tree.entry(at: path)?.kind == .directory else {
+      throw BundleError(.notFound, "no such folder", path: path.isEmpty ? inputPath : path)
+    }
+    let name = (path.isEmpty ? inputPath : path).split(separator: "/").last.map(String.init)
+    var kind = name.flatMap(BundleWalker.kind(ofFolder:))
+    if kind == nil,
+      tree.entry(at: TreePath.join(path, "Info.plist")) != nil
+        || tree.entry(at: TreePath.join(path, "Contents/Info.plist")) != nil
+    {
+      kind = .bundle
+    }
+    guard let kind else {
+      throw BundleError(
+        .unrecognized,
+        "not a bundle: expected a folder named .app, .appex, … or an Info.plist or "
+          + "Contents/Info.plist inside", path: path.isEmpty ? inputPath : path)
+    }
+    let node = BundleWalker(tree: tree).walk(path, kind: kind)
+    return AppBundle(inputPath: inputPath, inputKind: .bundle, isBuilt: true, bundles: [node])
+  }
+
   /// True when `path` is more than one property list to read.
   ///
   /// That is a folder, an archive, a provisioning profile (a plist inside a CMS envelope) or a
@@ -80,29 +117,20 @@ package enum BundleLoader {
       return try ProjectInput.load(root: parent, projects: [name], inputPath: path)
     }
     let tree = try DirectoryTree(root: path)
-    if let kind = BundleWalker.kind(ofFolder: name) {
-      return walkBundle(tree, kind: kind, inputPath: path)
+    if BundleWalker.kind(ofFolder: name) != nil {
+      return try load(tree: tree, inputPath: path)
     }
     let projects = (try? XcodeProject.projects(in: tree)) ?? []
     if !projects.isEmpty {
       return try ProjectInput.load(root: path, projects: projects, inputPath: path)
     }
     if tree.entry(at: "Info.plist") != nil || tree.entry(at: "Contents/Info.plist") != nil {
-      return walkBundle(tree, kind: .bundle, inputPath: path)
+      return try load(tree: tree, inputPath: path)
     }
     throw BundleError(
       .unrecognized,
       "not a bundle, an .xcarchive or an Xcode project: expected an Info.plist, "
         + "Contents/Info.plist or an .xcodeproj inside", path: path)
-  }
-
-  private static func walkBundle(
-    _ tree: DirectoryTree, kind: BundleKind, inputPath: String
-  )
-    -> AppBundle
-  {
-    let node = BundleWalker(tree: tree).walk("", kind: kind)
-    return AppBundle(inputPath: inputPath, inputKind: .bundle, isBuilt: true, bundles: [node])
   }
 
   private static func loadArchive(_ path: String) throws(BundleError) -> AppBundle {
