@@ -41,6 +41,8 @@ package struct AppState: Sendable {
   package private(set) var helpScroll: Int?
   /// The status bar message, until the next key.
   package private(set) var message: StatusMessage?
+  /// Whether `f`/`F` has jumped yet (the first `f` goes to the first finding).
+  package private(set) var hasJumpedToFinding = false
   /// A count typed before a command (`5j`).
   package private(set) var pendingCount: Int?
 
@@ -418,15 +420,19 @@ package struct AppState: Sendable {
       message = StatusMessage("no findings")
       return
     }
-    // From the selected row: the first finding after it in list order, or the next one.
+    // From the selected row's own finding when it has one, else from the last jump; the first
+    // jump lands on the first (or, going back, the last) finding.
     let count = sortedFindings.count
+    var from = findingCursor
     if let selection, let here = session.ownFindings[selection],
-      let position = sortedFindings.firstIndex(where: { here.contains($0) }),
-      sortedFindings[findingCursor] != sortedFindings[position]
+      let position = sortedFindings.firstIndex(where: { here.contains($0) })
     {
-      findingCursor = position
+      from = position
+    } else if !hasJumpedToFinding {
+      from = n > 0 ? -1 : count
     }
-    findingCursor = ((findingCursor + n) % count + count) % count
+    hasJumpedToFinding = true
+    findingCursor = ((from + n) % count + count) % count
     clampFindings()
     jumpToSelectedFinding()
   }

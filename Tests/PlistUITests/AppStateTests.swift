@@ -1,0 +1,174 @@
+import PlistBundle
+import PlistCore
+import PlistRules
+import Testing
+
+@testable import PlistUI
+
+/// Commands applied to an `AppState`, checking selection, expansion and focus (jless-style).
+@Suite struct AppStateTests {
+  static let size = Size(width: 80, height: 24)
+
+  func state(_ keys: String = "") -> AppState {
+    var state = AppState(session: UIFixtures.session, size: Self.size)
+    for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+    return state
+  }
+
+  func keyPath(_ state: AppState) -> String? {
+    state.selection.map { state.session.keyPath($0).description }
+  }
+
+  @Test func opensWithBundlesAndTheFirstFileExpanded() {
+    let s = state()
+    #expect(s.selection == .branch(0))
+    #expect(s.expansion.isExpanded(.branch(0)))
+    #expect(s.expansion.isExpanded(.branch(1)))
+    #expect(s.expansion.isExpanded(.node(file: 0, path: [])))
+    #expect(!s.expansion.isExpanded(.node(file: 1, path: [])))
+    #expect(s.visibleRows.count == s.treeRows)
+  }
+
+  @Test func movesDownUpAndToTheEnds() {
+    #expect(keyPath(state("j j")) == "CFBundleDisplayName")
+    #expect(keyPath(state("j j j k")) == "CFBundleDisplayName")
+    #expect(state("G").selection == .node(file: 1, path: []))
+    #expect(state("G g").selection == .branch(0))
+    #expect(keyPath(state("j j 3 j")) == "CFBundleInfoDictionaryVersion")
+    #expect(state("k").selection == .branch(0))
+  }
+
+  @Test func siblingsAndParent() {
+    #expect(keyPath(state("j j J J")) == "CFBundleIdentifier")
+    #expect(keyPath(state("j j J J K")) == "CFBundleExecutable")
+    #expect(state("j j J H").selection == .node(file: 0, path: []))
+  }
+
+  @Test func foldsAndUnfolds() {
+    // CFBundleSupportedPlatforms is the 8th key: l expands, l again goes to its first item.
+    var s = state("j j J J J J J J J l")
+    #expect(keyPath(s) == "CFBundleSupportedPlatforms")
+    #expect(s.expansion.isExpanded(.node(file: 0, path: [7])))
+    s = state("j j J J J J J J J l l")
+    #expect(keyPath(s) == "CFBundleSupportedPlatforms[0]")
+    s = state("j j J J J J J J J l l h h")
+    #expect(keyPath(s) == "CFBundleSupportedPlatforms")
+    #expect(!s.expansion.isExpanded(.node(file: 0, path: [7])))
+    s = state("j Space")
+    #expect(!s.expansion.isExpanded(.node(file: 0, path: [])))
+    #expect(s.visibleRows.count == 4)
+  }
+
+  @Test func expandAndCollapseAll() {
+    var s = state("E")
+    #expect(s.expansion.isExpanded(.node(file: 1, path: [5])))
+    s = state("j j C")
+    #expect(s.selection == .branch(0))
+    #expect(s.visibleRows == [.branch(0)])
+  }
+
+  @Test func nextFindingJumpsAndExpands() {
+    let s = state("f")
+    let first = s.sortedFindings.first.map { s.session.findings[$0] }
+    #expect(first?.severity == .error)
+    // The worst finding first: the missing icon name lands on the Info.plist's root dictionary.
+    #expect(s.selection == .node(file: 0, path: []))
+    let t = state("f f")
+    #expect(keyPath(t) == "NSCameraUsageDescription")
+    #expect(t.message?.text.hasPrefix("2/7 error: ") == true)
+    // Wraps from the last to the first.
+    #expect(state("F").findingCursor == s.sortedFindings.count - 1)
+  }
+
+  @Test func findingsPaneJumpsToTheKey() {
+    let s = state("Tab j j Enter")
+    #expect(s.focus == .tree)
+    #expect(keyPath(s) == "UISupportedInterfaceOrientations")
+    let sorted = state("Tab s")
+    #expect(sorted.findingsOrder == .file)
+    #expect(
+      sorted.sortedFindings.map { sorted.session.findings[$0].file }.first
+        == "Lantern.app/Info.plist")
+  }
+
+  @Test func searchFindsKeysValuesAndDisplayNames() {
+    #expect(keyPath(state("/ O r i e n t Enter")) == "UISupportedInterfaceOrientations")
+    // Lower case ignores case; the value "iphoneos18.0" matches.
+    #expect(keyPath(state("/ i p h o n e o s 1 Enter")) == "DTSDKName")
+    // A display name: "Privacy - Camera Usage Description".
+    #expect(keyPath(state("/ P r i v a c y Enter")) == "NSCameraUsageDescription")
+    // Inside a collapsed container: the match is revealed.
+    let inside = state("/ w i d g e t k i t Enter")
+    #expect(keyPath(inside) == "NSExtension.NSExtensionPointIdentifier")
+    #expect(inside.expansion.isExpanded(.node(file: 1, path: [])))
+    let missing = state("/ z z z q Enter")
+    #expect(missing.message == StatusMessage("/zzzq: not found", isError: true))
+    #expect(missing.selection == .branch(0))
+    // n goes on, N goes back.
+    #expect(keyPath(state("/ C F B u n d l e E x Enter n")) == "CFBundleExecutable")
+  }
+
+  @Test func searchPromptEditsAndCancels() {
+    let s = state("/ a b Backspace c")
+    #expect(s.prompt?.text == "ac")
+    #expect(state("/ a b Esc").prompt == nil)
+    #expect(state("/ a b Esc").searchPattern == nil)
+  }
+
+  @Test func copiesKeyPathsInThreeForms() {
+    var s = state("j j J J J J J J J l l")
+    let effects = s.apply(.copyKeyPath)
+    #expect(effects == [.copy("CFBundleSupportedPlatforms[0]")])
+    #expect(
+      s.message?.text
+        == "copied CFBundleSupportedPlatforms[0] · plutil CFBundleSupportedPlatforms.0 · PlistBuddy :CFBundleSupportedPlatforms:0"
+    )
+    #expect(s.apply(.copyPlistBuddyPath) == [.copy(":CFBundleSupportedPlatforms:0")])
+    var root = state()
+    #expect(root.apply(.copyKeyPath).isEmpty)
+  }
+
+  @Test func displayNamesToggle() {
+    let s = state("R j j j j j j j j j j j j j")
+    #expect(s.showsDisplayNames)
+    let row = TreePane.row(.node(file: 0, path: [11]), in: s)
+    #expect(row.label == "Privacy - Camera Usage Description")
+    #expect(row.labelRole == .displayName)
+    #expect(
+      TreePane.row(.node(file: 0, path: [11]), in: state()).label == "NSCameraUsageDescription")
+  }
+
+  @Test func resizeKeepsTheSelectionOnScreen() {
+    var s = state("G")
+    _ = s.handle(.resize(Size(width: 40, height: 10)))
+    #expect(s.visibleRows.contains(s.selection ?? .branch(0)))
+    _ = s.handle(.resize(Size(width: 200, height: 60)))
+    #expect(s.visibleRows.first == .branch(0))
+  }
+
+  @Test func mouseClicksSelectAndWheelScrolls() {
+    var s = state()
+    // Row 0 is the title, row 1 the tree's header: row 4 is the third tree row.
+    _ = s.handle(.mouse(MouseEvent(.click, x: 10, y: 4)))
+    #expect(keyPath(s) == "CFBundleDisplayName")
+    _ = s.handle(.mouse(MouseEvent(.wheelDown, x: 10, y: 4)))
+    #expect(keyPath(s) == "CFBundleInfoDictionaryVersion")
+    _ = s.handle(.mouse(MouseEvent(.doubleClick, x: 10, y: 3)))
+    #expect(s.expansion.isExpanded(.node(file: 0, path: [])) == false)
+  }
+
+  @Test func quitEndsTheLoop() {
+    let terminal = VirtualTerminal(size: Self.size, events: VirtualTerminal.keys("j q j"))
+    let (ending, final) = Inspector.run(
+      AppState(session: UIFixtures.session, size: Self.size), theme: .builtInDefault,
+      on: terminal)
+    #expect(ending == .quit)
+    #expect(terminal.events == [.key(.character("j"))])
+    #expect(final.selection == .node(file: 0, path: []))
+    #expect(terminal.theme == .builtInDefault)
+  }
+
+  @Test func unknownKeySaysSo() {
+    #expect(state("Z").message?.text == "Z does nothing here; ? shows the keys")
+  }
+}
