@@ -49,6 +49,15 @@ struct MissingIconNameRule: Rule {
         ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
         context: LintContext(isBuilt: true, sdk: "iphoneos26.0"),
         expect: ["CFBundleIconName"]),
+      // An enterprise build never reaches App Store Connect: a note that says so.
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, distribution: .enterprise, sdk: "iphoneos26.0"),
+        expect: ["CFBundleIconName"], severity: .note),
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, distribution: .appStore, sdk: "iphoneos26.0"),
+        expect: ["CFBundleIconName"], severity: .error),
       // Loose icon files do not exempt the app.
       RuleExample(
         [

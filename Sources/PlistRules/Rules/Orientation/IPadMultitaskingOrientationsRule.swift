@@ -69,6 +69,12 @@ struct IPadMultitaskingOrientationsRule: Rule {
         ], expect: ["UISupportedInterfaceOrientations"]),
       RuleExample(
         [
+          "UIDeviceFamily": [1, 2],
+          "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"],
+        ], context: LintContext(distribution: .development),
+        expect: ["UISupportedInterfaceOrientations"], severity: .note),
+      RuleExample(
+        [
           "UISupportedInterfaceOrientations~iPad": ["UIInterfaceOrientationPortrait"]
         ], context: LintContext(platforms: [.iPadOS]),
         expect: ["UISupportedInterfaceOrientations~iPad"]),

@@ -55,6 +55,15 @@ struct MissingLaunchScreenRule: Rule {
         ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
         context: LintContext(isBuilt: true, sdk: "iphoneos27.0"),
         expect: ["UILaunchScreen"]),
+      // Ad hoc and development builds do not go through App Store Connect.
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, distribution: .adHoc, sdk: "iphoneos27.0"),
+        expect: ["UILaunchScreen"], severity: .note),
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, distribution: .appStore, sdk: "iphoneos27.0"),
+        expect: ["UILaunchScreen"], severity: .error),
       RuleExample(
         ["CFBundlePackageType": "APPL", "UILaunchImages": []],
         context: LintContext(platforms: [.iOS], isBuilt: true, sdk: "iphoneos26.2"),
