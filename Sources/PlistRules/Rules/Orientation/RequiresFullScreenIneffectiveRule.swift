@@ -67,7 +67,7 @@ struct RequiresFullScreenIneffectiveRule: Rule {
 
   func check(_ subject: LintSubject) -> [Finding] {
     guard let facts = InfoPlistFacts(subject), let node = facts.info["UIRequiresFullScreen"],
-      let value = node.value.boolValue, !facts.isMacBuild,
+      let value = node.value.boolValue, !facts.isMacBuild, !facts.isWatchOnlyContainer,
       facts.targets([.iOS, .iPadOS], fallback: true)
     else { return [] }
     let path = KeyPath([.key("UIRequiresFullScreen")])
