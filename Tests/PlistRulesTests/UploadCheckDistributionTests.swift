@@ -45,7 +45,8 @@ import Testing
         for finding in found where finding.itms != nil {
           #expect(finding.severity == .note, "\(example): \(finding.description)")
           #expect(
-            finding.message.hasSuffix("this is a \(channel.label) build, so it does not apply)"),
+            finding.message.hasSuffix(
+              "this is \(channel.withArticle) build, so it does not apply)"),
             "\(example): \(finding.message)")
         }
       }

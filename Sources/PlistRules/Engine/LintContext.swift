@@ -56,6 +56,18 @@ package struct LintContext: Sendable, Hashable {
 }
 
 extension LintContext.Distribution {
+  /// The channel with its article, for messages ("an enterprise", "an ad hoc", "a Developer
+  /// ID").
+  package var withArticle: String {
+    switch self {
+    case .appStore: "an App Store"
+    case .developerID: "a Developer ID"
+    case .adHoc: "an ad hoc"
+    case .enterprise: "an enterprise"
+    case .development: "a development"
+    }
+  }
+
   /// The channel in words, for messages ("enterprise", "ad hoc", "Developer ID").
   package var label: String {
     switch self {

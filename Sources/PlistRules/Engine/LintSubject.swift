@@ -85,7 +85,7 @@ package struct LintSubject: Sendable {
       // An App Store Connect check has nothing to say about a build that never goes there.
       severity = .note
       message +=
-        " (\(code) is an App Store Connect upload check; this is a \(channel.label) build, "
+        " (\(code) is an App Store Connect upload check; this is \(channel.withArticle) build, "
         + "so it does not apply)"
     }
     return Finding(

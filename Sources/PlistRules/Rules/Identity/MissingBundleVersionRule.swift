@@ -72,12 +72,14 @@ struct MissingBundleVersionRule: Rule {
     else { return [] }
     let source = facts.completeness == .fullSource
     return Self.keys.filter { !facts.has($0.key) }.map { item in
+      let why =
+        "App Store Connect reports a bundle without it (\(item.itms), as public reports quote "
+        + "it)"
       let message =
         source
         ? "\(item.key) is missing; unless the build generates it from \(item.setting), add it: "
-          + "App Store Connect rejects a bundle without it"
-        : "\(item.key) is missing; App Store Connect rejects a bundle without it: set "
-          + "\(item.setting) or add the key"
+          + why
+        : "\(item.key) is missing; \(why): set \(item.setting) or add the key"
       return subject.finding(
         Self.description, at: KeyPath([.key(item.key)]), message,
         severity: source ? .warning : .error, itms: item.itms)

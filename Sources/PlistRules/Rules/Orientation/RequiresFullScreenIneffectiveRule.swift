@@ -98,8 +98,9 @@ struct RequiresFullScreenIneffectiveRule: Rule {
           subject.finding(
             Self.description, at: path,
             "\(deprecated); \(Self.ignoredKey) is \(ignoredFrom), so from that version the "
-              + "system ignores it and the app must handle resizing: adopt "
-              + "UISceneSizeRestrictions and remove the key once older versions no longer matter")
+              + "system ignores it and resizes the app (Apple says to set that key only once the "
+              + "app handles resizing): remove UIRequiresFullScreen once older versions no longer "
+              + "matter")
         ]
       }
       return [
