@@ -7,6 +7,10 @@ import PlistCore
 /// Exit statuses (`ExitStatus`): 0 success; 1 a key path names nothing; 64 bad usage (a one-line
 /// error and the usage on standard error); 66 the input cannot be read or parsed
 /// (`file:line:column: error: message` on standard error); 73 the output cannot be written.
+///
+/// Error lines on standard error follow one rule in every command: an error about a file starts
+/// with the file (`path[:line:column]: error: …`, as compilers print), any other error with
+/// the program's name (`infoscope: error: …`).
 package enum CLI {
   /// The version `--version` prints.
   package static let version = "0.1.0"

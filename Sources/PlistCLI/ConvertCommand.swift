@@ -35,7 +35,7 @@ package enum ConvertCommand {
     }
     if options.input != "-", BundleLoader.opensAsContainer(options.input) {
       context.console.write(
-        "infoscope: error: \(options.input) holds more than one property list; convert takes "
+        "\(options.input): error: this input holds more than one property list; convert takes "
           + "one: see 'infoscope files \(options.input)' and print one with --file\n\n"
           + CLI.usage(for: .convert), to: .error)
       return .usage

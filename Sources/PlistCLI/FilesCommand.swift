@@ -69,7 +69,10 @@ package enum FilesCommand {
   private static func fileLine(_ file: BundleFile, depth: Int) -> String {
     let indent = String(repeating: "  ", count: depth)
     var details: [String] = [file.role.rawValue]
-    if file.isGenerated {
+    if isMissing(file) {
+      // Named by the Info.plist but absent: say so before anything else.
+      details.append("missing")
+    } else if file.isGenerated {
       details.append("effective: INFOPLIST_FILE and build settings")
     } else if let format = file.format {
       details.append(formatName(format))
@@ -79,10 +82,12 @@ package enum FilesCommand {
     }
     if let set = file.iconSet {
       let named = set.images.filter { $0.filename != nil }
-      let missing = named.filter { $0.problem != nil }.count
+      let missing = named.filter { $0.problem?.kind == .notFound }.count
+      let unreadable = named.filter { $0.problem != nil }.count - missing
       details.append(
         "\(set.images.count) slots, \(named.count) images"
-          + (missing > 0 ? ", \(missing) unreadable" : ""))
+          + (missing > 0 ? ", \(missing) missing" : "")
+          + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
     }
     if let profile = file.profile {
       details.append(
@@ -95,6 +100,11 @@ package enum FilesCommand {
         "  ! \(problem.underlying.map { "\($0.line):\($0.column): " } ?? "")\(problem.message)"
     }
     return line + "\n"
+  }
+
+  /// True for a file the bundle names (its executable, launch storyboard) that is not there.
+  static func isMissing(_ file: BundleFile) -> Bool {
+    file.problem?.kind == .notFound && file.document == nil && file.size == 0
   }
 
   static func formatName(_ format: PlistFormat) -> String {
@@ -117,9 +127,11 @@ package enum FilesCommand {
 
   /// The listing as JSON for scripts.
   ///
-  /// The document is `{input, kind, built, platforms, files, bundles, problems}`, each bundle `{path, kind, identifier, version, build, platforms, files,
-  /// bundles}`, each file `{path, role, format, size, image, problem}` (absent members left
-  /// out). Written with Foundation's `JSONEncoder`.
+  /// The document is `{input, kind, built, platforms, files, bundles, problems}`, each bundle
+  /// `{path, kind, identifier, version, build, platforms, files, bundles}`, each file
+  /// `{path, role, missing, format, size, image, problem}` (`missing` true for a file the
+  /// bundle names that is not there; absent members left out). Written with Foundation's
+  /// `JSONEncoder`.
   ///
   /// - Parameter bundle: the loaded input.
   /// - Returns: pretty-printed UTF-8 JSON ending in a newline.
@@ -169,6 +181,7 @@ package enum FilesCommand {
   private struct JSONFile: Encodable {
     var path: String
     var role: String
+    var missing: Bool?
     var format: String?
     var size: Int
     var image: JSONImage?
@@ -177,6 +190,7 @@ package enum FilesCommand {
     init(_ file: BundleFile) {
       path = file.path
       role = file.role.rawValue
+      missing = FilesCommand.isMissing(file) ? true : nil
       format = file.format.map(FilesCommand.formatName)
       size = file.size
       image = file.image.map { JSONImage(width: $0.width, height: $0.height, alpha: $0.hasAlpha) }

@@ -45,8 +45,8 @@ package enum PrintCommand {
       guard let selected = document.root.node(at: path) else {
         let why = document.root.explainMissing(path) ?? "it names nothing"
         context.console.write(
-          "infoscope: error: \(CLI.displayName(options.input)) has nothing at key path "
-            + "'\(path)': \(why)\n", to: .error)
+          "\(CLI.displayName(options.input)): error: nothing at key path '\(path)': \(why)\n",
+          to: .error)
         return .notFound
       }
       node = selected

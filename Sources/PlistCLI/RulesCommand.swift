@@ -5,11 +5,12 @@ import PlistRules
 /// `infoscope rules [--markdown]` and `infoscope explain RULE_ID|KEY`.
 enum RulesCommand {
   /// The rules, one a line (`identifier  severity  category  summary`), or a Markdown table
-  /// for the README.
+  /// for the README followed by a sentence on how the lint context moves the default
+  /// severities.
   static func list(markdown: Bool) -> String {
     let descriptions = RuleCatalog.all.map { $0.description }
     if markdown {
-      var out = "| rule | severity | area | what it checks | Apple source |\n"
+      var out = "| rule | default severity | area | what it checks | Apple source |\n"
       out += "| --- | --- | --- | --- | --- |\n"
       for d in descriptions {
         out +=
@@ -17,6 +18,8 @@ enum RulesCommand {
           + "\(d.summary)\(d.itms.map { " (\($0))" } ?? "") | [\(d.appleSource.title)]"
           + "(\(d.appleSource.url)) |\n"
       }
+      out += "\n" + contextNote("Each severity")
+      out += " `infoscope explain RULE_ID` says how each rule's severity moves.\n"
       return out
     }
     let width = descriptions.map(\.identifier.count).max() ?? 0
@@ -26,30 +29,44 @@ enum RulesCommand {
       let severity = d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
       out += "\(d.identifier)\(pad)  \(severity) \(d.summary)\n"
     }
+    out += "severities are defaults; the lint context (platform, SDK, distribution) moves them\n"
     out +=
       "\(PlistError.counted(descriptions.count, "rule")), "
       + "\(PlistError.counted(KnownKeys.all.count, "catalog key"))\n"
     return out
   }
 
-  /// What a rule is, or what the catalog knows of a key (raw name or Xcode display name); nil
+  /// What a rule is, or what the catalog knows of a key (raw name, Xcode display name, or a
+  /// key with Apple's `~ipad` / `~iphone` device suffix), as plain text for a terminal; nil
   /// when `name` is neither.
   static func explain(_ name: String) -> String? {
     if let rule = RuleCatalog.rule(name) {
       let d = rule.description
       var out = "\(d.name) [\(d.identifier)]\n"
-      out += "  severity: \(d.severity.rawValue)    area: \(d.category.rawValue)\n"
+      out += "  default severity: \(d.severity.rawValue)    area: \(d.category.rawValue)\n"
       out += "  checks: \(d.appliesTo.map(\.rawValue).sorted().joined(separator: ", "))\n"
       if let itms = d.itms { out += "  App Store Connect: \(itms)\n" }
-      out += "\n\(d.summary).\n"
-      if let rationale = d.rationale { out += "\n\(rationale)\n" }
+      out += "\n" + PlainText.render(d.summary + ".")
+      if let rationale = d.rationale { out += "\n" + PlainText.render(rationale) }
+      out += "\n" + PlainText.render(contextNote("The severity above"))
       out += "\nSource: \(d.appleSource.title)\n  \(d.appleSource.url)\n"
       return out
     }
-    guard let entry = KnownKeys.entry(name) ?? KnownKeys.byDisplayName[name] else { return nil }
+    let (base, suffix) = KnownKeys.splitDeviceSuffix(name)
+    guard
+      let entry = KnownKeys.entry(name) ?? KnownKeys.byDisplayName[name]
+        ?? (suffix.isEmpty ? nil : KnownKeys.entry(base))
+    else { return nil }
     var out = entry.key
     if let display = entry.displayName { out += " (\(display))" }
-    out += "\n  type: \(entry.types.map(\.rawValue).joined(separator: " or "))"
+    out += "\n"
+    if entry.key != name, !suffix.isEmpty {
+      let device = suffix.lowercased() == "~ipad" ? "iPad" : "iPhone"
+      out += PlainText.render(
+        "\(name) is the \(device) variant of \(entry.key) (Apple's device-specific key "
+          + "suffix): on \(device) it is read instead of \(entry.key).")
+    }
+    out += "  type: \(entry.types.map(\.rawValue).joined(separator: " or "))"
     out += "    in: \(entry.home.rawValue)\n"
     if !entry.platforms.isEmpty {
       let platforms = entry.platforms.sorted { $0.key < $1.key }.map {
@@ -66,7 +83,18 @@ enum RulesCommand {
     if !entry.allowedValues.isEmpty {
       out += "  values: \(entry.allowedValues.joined(separator: ", "))\n"
     }
-    out += "\n\(entry.summary).\n\nSource: \(entry.url)\n"
+    out += "\n" + PlainText.render(entry.summary + ".") + "\nSource: \(entry.url)\n"
     return out
+  }
+
+  /// What `explain` and the rules listing say about severities.
+  ///
+  /// The default is a starting point; the lint context moves it. `subject` opens the sentence
+  /// ("Each severity").
+  static func contextNote(_ subject: String) -> String {
+    "\(subject) is the default. The lint context can raise or lower it: the platforms, a "
+      + "built bundle or source, the SDK (DTSDKName) and the distribution (--distribution or "
+      + "the provisioning profile; outside the App Store, App Store Connect upload checks "
+      + "become notes)."
   }
 }

@@ -108,7 +108,7 @@ private typealias T = TreeBuilder
     #expect(console.output.isEmpty)
     #expect(
       console.errorText
-        == "infoscope: error: \(file) has nothing at key path 'CFBundleURLTypes[3]': "
+        == "\(file): error: nothing at key path 'CFBundleURLTypes[3]': "
         + "CFBundleURLTypes has 1 item, so there is no [3]\n")
   }
 
@@ -181,6 +181,15 @@ private typealias T = TreeBuilder
     #expect(
       absent.console.errorText
         == "\(missing): error: cannot read the file: No such file or directory\n")
+
+    // Every command that opens an input words the failure the same way.
+    for command in ["lint", "files"] {
+      let result = harness.run([command, missing])
+      #expect(result.status == 66, "\(command)")
+      #expect(
+        result.console.errorText
+          == "\(missing): error: cannot read the file: No such file or directory\n", "\(command)")
+    }
 
     let folder = harness.run(["print", harness.folder.path])
     #expect(folder.status == 66)

@@ -35,7 +35,7 @@ import Testing
           Demo.app/  app  org.example.demo  1.2 (7)  [iOS]  SDK iphoneos18.2
             Demo.app/Info.plist  (Info.plist, XML, 361 B)
             Demo.app/PrivacyInfo.xcprivacy  (privacy manifest, XML, 22 B)
-            Demo.app/Demo  (executable)  ! CFBundleExecutable names "Demo", which is not in the bundle
+            Demo.app/Demo  (executable, missing)  ! CFBundleExecutable names "Demo", which is not in the bundle
             Demo.app/PlugIns/Share.appex/  app extension
               Demo.app/PlugIns/Share.appex/Info.plist  (Info.plist, 13 B)  ! 1:14: unexpected end of the text inside <dict>: expected a value
 
@@ -53,5 +53,6 @@ import Testing
     #expect(
       files.map { $0["role"] as? String } == ["Info.plist", "privacy manifest", "executable"])
     #expect((files[2]["problem"] as? String)?.hasSuffix("which is not in the bundle") == true)
+    #expect(files.map { $0["missing"] as? Bool } == [nil, nil, true])
   }
 }

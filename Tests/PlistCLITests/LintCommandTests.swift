@@ -135,12 +135,46 @@ import Testing
     #expect(rules.status == 0)
     #expect(rules.console.outputText.contains("duplicate_key"))
     let markdown = harness.run(["rules", "--markdown"])
-    #expect(markdown.console.outputText.hasPrefix("| rule | severity | area |"))
+    #expect(markdown.console.outputText.hasPrefix("| rule | default severity | area |"))
+    #expect(
+      markdown.console.outputText.contains("\nEach severity is the default. The lint context"))
     let explain = harness.run(["explain", "duplicate_key"])
     #expect(explain.console.outputText.hasPrefix("Duplicate Key [duplicate_key]"))
+    // Plain text for a terminal: no Markdown markers, lines within 80 columns.
+    let rationale = harness.run(["explain", "missing_icon_name"]).console.outputText
+    #expect(!rationale.contains("`") && !rationale.contains("**"))
+    #expect(
+      rationale.contains("  App Store Connect rejects an iOS upload without CFBundleIconName"))
+    let prose = rationale.split(separator: "\n").filter { !$0.contains("https://") }
+    #expect(prose.allSatisfy { $0.count <= 80 }, "\(prose.filter { $0.count > 80 })")
+    let variant = harness.run(["explain", "UISupportedInterfaceOrientations~iPad"])
+    #expect(variant.status == 0)
+    #expect(
+      variant.console.outputText.hasPrefix(
+        "UISupportedInterfaceOrientations (Supported interface orientations)\n"
+          + "  UISupportedInterfaceOrientations~iPad is the iPad variant of\n"))
     let key = harness.run(["explain", "Privacy - Camera Usage Description"])
     #expect(key.console.outputText.hasPrefix("NSCameraUsageDescription (Privacy - Camera Usage"))
     #expect(harness.run(["explain", "nothing_like_it"]).status == 1)
+  }
+}
+
+@Suite struct LintCommandDistributionTests {
+  @Test func theDistributionAppliesToABareEntitlementsFileWithoutAPlatform() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(
+      ["get-task-allow": true, "aps-environment": "development"], named: "App.entitlements")
+    let plain = harness.run(["lint", file, "--format", "json"]).console.outputText
+    #expect(!plain.contains("get_task_allow_in_distribution"))
+    #expect(!plain.contains("development_push_environment"))
+    for channel in ["app-store", "ad-hoc", "enterprise"] {
+      let out = harness.run(["lint", file, "--distribution", channel]).console.outputText
+      #expect(out.contains("[get_task_allow_in_distribution]"), "\(channel): \(out)")
+      #expect(out.contains("[development_push_environment]"), "\(channel): \(out)")
+    }
+    let development = harness.run(["lint", file, "--distribution=development"])
+    #expect(!development.console.outputText.contains("get_task_allow_in_distribution"))
   }
 }
 
@@ -193,6 +227,6 @@ import Testing
     #expect(run.status == 64)
     #expect(
       run.console.errorText.hasPrefix(
-        "infoscope: error: \(app.path) holds more than one property list; convert takes one"))
+        "\(app.path): error: this input holds more than one property list; convert takes one"))
   }
 }

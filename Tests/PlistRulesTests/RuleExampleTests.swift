@@ -46,6 +46,10 @@ struct RuleCase: Sendable, CustomStringConvertible {
         found.map(\.keyPath).sorted() == example.expected.sorted(),
         "\(example): \(found.map(\.description))")
       #expect(found.allSatisfy { $0.ruleID == description.identifier })
+      if let severity = example.severity {
+        #expect(
+          found.allSatisfy { $0.severity == severity }, "\(example): \(found.map(\.description))")
+      }
       #expect(found.allSatisfy { !$0.message.isEmpty && !$0.message.hasSuffix(".") })
       #expect(found.allSatisfy { $0.url.hasPrefix("https://") })
     }

@@ -26,7 +26,8 @@ package enum BundleLoader {
   package static func load(path: String) throws(BundleError) -> AppBundle {
     var info = stat()
     guard stat(path, &info) == 0 else {
-      throw BundleError(.notFound, String(cString: strerror(errno)), path: path)
+      throw BundleError(
+        .notFound, "cannot read the file: \(String(cString: strerror(errno)))", path: path)
     }
     let name = URL(fileURLWithPath: path).lastPathComponent
     if info.st_mode & S_IFMT == S_IFDIR {

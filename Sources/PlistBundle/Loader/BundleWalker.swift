@@ -216,8 +216,18 @@ package struct BundleWalker {
       }
     }
     files += iconImages(info: info, folder: resources)
-    if let storyboard = info["UILaunchStoryboardName"]?.value.stringValue, !storyboard.isEmpty {
-      files.append(launchStoryboard(storyboard, resources: resources))
+    // The launch storyboard, and the device-specific ones (`UILaunchStoryboardName~ipad`).
+    var storyboards: [String] = []
+    for entry in info.entries
+    where entry.key == "UILaunchStoryboardName"
+      || ["uilaunchstoryboardname~ipad", "uilaunchstoryboardname~iphone"].contains(
+        entry.key.lowercased())
+    {
+      guard let name = entry.node.value.stringValue, !name.isEmpty,
+        !storyboards.contains(name)
+      else { continue }
+      storyboards.append(name)
+      files.append(launchStoryboard(name, resources: resources, key: entry.key))
     }
     return files
   }
@@ -262,8 +272,10 @@ package struct BundleWalker {
   }
 
   /// The compiled launch storyboard `name.storyboardc`, in the resources folder or a
-  /// `*.lproj` folder (Base.lproj where Xcode puts it).
-  func launchStoryboard(_ name: String, resources: String) -> BundleFile {
+  /// `*.lproj` folder (Base.lproj where Xcode puts it); `key` is the Info.plist key naming it.
+  func launchStoryboard(
+    _ name: String, resources: String, key: String = "UILaunchStoryboardName"
+  ) -> BundleFile {
     let file = name + ".storyboardc"
     var candidates = [join(resources, file)]
     if let entries = try? tree.children(of: resources) {
@@ -277,7 +289,7 @@ package struct BundleWalker {
     return BundleFile(
       path: join(resources, file), role: .launchStoryboard,
       problem: BundleError(
-        .notFound, "UILaunchStoryboardName names \"\(name)\", but \(file) is not in the bundle",
+        .notFound, "\(key) names \"\(name)\", but \(file) is not in the bundle",
         path: join(resources, file)))
   }
 }

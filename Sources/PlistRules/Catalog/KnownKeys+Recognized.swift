@@ -32,6 +32,7 @@ extension KnownKeys {
     "INIntentsRestrictedWhileLocked", "INIntentsRestrictedWhileProtectedDataUnavailable",
     "GKGameCenterBadgingDisabled", "GCSupportsControllerUserInteraction",
     "GCSupportedGameControllers", "WKApplication", "WKWatchOnly", "WKWatchKitApp",
+    "ITSWatchOnlyContainer",
     "WKCompanionAppBundleIdentifier", "WKRunsIndependentlyOfCompanionApp", "WKAppBundleIdentifier",
     "WKBackgroundModes", "WKSupportsLiveActivityLaunchAttributeTypes", "NSExtensionActivationRule",
     "NSExtensionServiceRoleType", "NSExtensionJavaScriptPreprocessingFile",

@@ -37,6 +37,13 @@ package struct LintContext: Sendable, Hashable {
     platforms.isEmpty ? ifUnknown : platforms.contains(platform)
   }
 
+  /// The distribution, when it is known and is not the App Store (so App Store Connect's
+  /// upload checks do not apply); nil when it is the App Store or unknown.
+  package var nonStoreDistribution: Distribution? {
+    guard let distribution, distribution != .appStore else { return nil }
+    return distribution
+  }
+
   /// True when only macOS is targeted.
   package var isMacOnly: Bool { platforms == [.macOS] }
 
@@ -49,6 +56,29 @@ package struct LintContext: Sendable, Hashable {
 }
 
 extension LintContext.Distribution {
+  /// The channel with its article, for messages ("an enterprise", "an ad hoc", "a Developer
+  /// ID").
+  package var withArticle: String {
+    switch self {
+    case .appStore: "an App Store"
+    case .developerID: "a Developer ID"
+    case .adHoc: "an ad hoc"
+    case .enterprise: "an enterprise"
+    case .development: "a development"
+    }
+  }
+
+  /// The channel in words, for messages ("enterprise", "ad hoc", "Developer ID").
+  package var label: String {
+    switch self {
+    case .appStore: "App Store"
+    case .developerID: "Developer ID"
+    case .adHoc: "ad hoc"
+    case .enterprise: "enterprise"
+    case .development: "development"
+    }
+  }
+
   /// The channel of a provisioning profile's kind, or nil for `.unknown`.
   package init?(_ kind: ProvisioningProfile.Kind) {
     switch kind {

@@ -66,15 +66,31 @@ package struct LintSubject: Sendable {
   ///   - severity: overrides the rule's default (context-dependent severities).
   ///   - itms: overrides the rule's ITMS code.
   ///   - fix: edits that fix it, when safe.
-  /// - Returns: the finding, at the line and column of `path` (or its nearest ancestor).
+  /// - Returns: the finding, at the line and column of `path` (or its nearest ancestor). A
+  ///   finding with an ITMS code given here, or from a rule that is an upload check
+  ///   (`isUploadCheck`), is lowered to a note, saying why, when the distribution is known and
+  ///   is not the App Store.
   package func finding(
     _ rule: RuleDescription, at path: KeyPath, _ message: String, severity: Severity? = nil,
     itms: String? = nil, fix: Fix? = nil
   ) -> Finding {
     let location = location(of: path)
+    var severity = severity ?? rule.severity
+    var message = message
+    let code = itms ?? rule.itms
+    // A code given for this finding alone names an upload check too (nested-bundle versions).
+    if rule.isUploadCheck || itms != nil, let code, let channel = context.nonStoreDistribution,
+      severity > .note
+    {
+      // An App Store Connect check has nothing to say about a build that never goes there.
+      severity = .note
+      message +=
+        " (\(code) is an App Store Connect upload check; this is \(channel.withArticle) build, "
+        + "so it does not apply)"
+    }
     return Finding(
-      ruleID: rule.identifier, severity: severity ?? rule.severity, file: self.path,
+      ruleID: rule.identifier, severity: severity, file: self.path,
       keyPath: path, line: Int(location.line), column: Int(location.column), message: message,
-      url: rule.appleSource.url, itms: itms ?? rule.itms, fix: fix)
+      url: rule.appleSource.url, itms: code, fix: fix)
   }
 }

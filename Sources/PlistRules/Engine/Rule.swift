@@ -41,6 +41,12 @@ package struct RuleDescription: Sendable {
   package var appleSource: AppleSource
   /// The App Store Connect error the rule anticipates, when there is one.
   package var itms: String?
+  /// True when the rule's findings matter only because App Store Connect checks them on upload.
+  ///
+  /// When the distribution is known and is not the App Store, `LintSubject.finding` lowers
+  /// them to notes and says why. True by default for a rule with an ITMS code; false for rules
+  /// whose findings also hold outside the store (a purpose string the system needs).
+  package var isUploadCheck: Bool
   /// Earlier identifiers of the rule.
   package var deprecatedAliases: [String]
   /// Examples that must give no finding.
@@ -52,8 +58,8 @@ package struct RuleDescription: Sendable {
   package init(
     identifier: String, name: String, severity: Severity, category: RuleCategory,
     appliesTo: Set<FileRole>, summary: String, rationale: String? = nil,
-    appleSource: AppleSource, itms: String? = nil, deprecatedAliases: [String] = [],
-    nonTriggering: [RuleExample], triggering: [RuleExample]
+    appleSource: AppleSource, itms: String? = nil, isUploadCheck: Bool? = nil,
+    deprecatedAliases: [String] = [], nonTriggering: [RuleExample], triggering: [RuleExample]
   ) {
     self.identifier = identifier
     self.name = name
@@ -64,6 +70,7 @@ package struct RuleDescription: Sendable {
     self.rationale = rationale
     self.appleSource = appleSource
     self.itms = itms
+    self.isUploadCheck = isUploadCheck ?? (itms != nil)
     self.deprecatedAliases = deprecatedAliases
     self.nonTriggering = nonTriggering
     self.triggering = triggering
@@ -87,6 +94,9 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   package var bundle: BundleNode?
   /// The key paths findings must land on, in order (empty for non-triggering examples).
   package var expected: [KeyPath]
+  /// The severity every finding must have, when the example pins it (a context that raises or
+  /// lowers the rule's default); nil to accept any.
+  package var severity: Severity?
   /// Where the example is written, so a failing test points at the rule file.
   package var file: String
   package var line: Int
@@ -98,12 +108,13 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   ///   - role: the file's role (Info.plist by default).
   ///   - context: the circumstances.
   ///   - expect: key paths in our syntax where findings must land.
+  ///   - severity: the severity every finding must have, when the example pins it.
   ///   - file: where the example is written.
   ///   - line: where the example is written.
   package init(
     _ entries: KeyValuePairs<String, PlistNode>, role: FileRole = .infoPlist,
-    context: LintContext = LintContext(), expect: [String] = [], file: String = #filePath,
-    line: Int = #line
+    context: LintContext = LintContext(), expect: [String] = [], severity: Severity? = nil,
+    file: String = #filePath, line: Int = #line
   ) {
     root = PlistNode(
       .dictionary(PlistDictionary(entries.map { PlistEntry(key: $0.key, node: $0.value) })))
@@ -111,6 +122,7 @@ package struct RuleExample: Sendable, CustomStringConvertible {
     self.role = role
     self.context = context
     expected = expect.map { (try? KeyPath(parsing: $0)) ?? KeyPath([.key($0)]) }
+    self.severity = severity
     self.file = file
     self.line = line
   }
@@ -122,17 +134,20 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   ///   - role: the file's role (Info.plist by default).
   ///   - context: the circumstances.
   ///   - expect: key paths in our syntax where findings must land.
+  ///   - severity: the severity every finding must have, when the example pins it.
   ///   - file: where the example is written.
   ///   - line: where the example is written.
   package init(
     xml: String, role: FileRole = .infoPlist, context: LintContext = LintContext(),
-    expect: [String] = [], file: String = #filePath, line: Int = #line
+    expect: [String] = [], severity: Severity? = nil, file: String = #filePath,
+    line: Int = #line
   ) {
     self.xml = xml
     root = (try? PlistReader.read(bytes: Array(xml.utf8)).root) ?? PlistNode(.string("<invalid>"))
     self.role = role
     self.context = context
     expected = expect.map { (try? KeyPath(parsing: $0)) ?? KeyPath([.key($0)]) }
+    self.severity = severity
     self.file = file
     self.line = line
   }

@@ -71,13 +71,14 @@ struct DevelopmentPushEnvironmentRule: Rule {
         guard let distribution else { return nil }
         return subject.finding(
           Self.description, at: path,
-          "\(key) is development in a \(distribution.rawValue) build, so push notifications go "
-            + "to the development environment; sign with a distribution profile, which grants "
-            + "production")
+          "\(key) is development in \(distribution.withArticle) build, so push notifications go "
+            + "to the development environment; Apple says the value comes from the provisioning "
+            + "profile and that TestFlight and App Store builds use production, so check the "
+            + "profile this build was signed with")
       }
       let reason: String
       if let distribution {
-        reason = "the distribution is \(distribution.rawValue)"
+        reason = "the distribution is \(distribution.label)"
       } else if subject.context.distribution == nil, Self.nameSaysRelease(subject.path) {
         reason = "the file's name says it is for release builds"
       } else {
@@ -85,8 +86,9 @@ struct DevelopmentPushEnvironmentRule: Rule {
       }
       return subject.finding(
         Self.description, at: path,
-        "\(key) is development but \(reason); TestFlight and App Store builds use production, "
-          + "so set production here (Xcode replaces the value from the profile on export)",
+        "\(key) is development but \(reason); Apple says TestFlight and App Store builds use "
+          + "production (Xcode sets the value from the provisioning profile), so set production "
+          + "here if this file is for such builds",
         severity: .note, fix: fix)
     }
   }

@@ -63,8 +63,9 @@ struct GetTaskAllowInDistributionRule: Rule {
       let path = KeyPath.root.appending(key: key)
       return subject.finding(
         Self.description, at: path,
-        "\(key) is true in a \(distribution.rawValue) build, which lets a debugger attach; "
-          + "sign the distribution build with a distribution profile, which sets it to false",
+        "\(key) is true in \(distribution.withArticle) build, which lets a debugger attach; "
+          + "Apple says the value comes from the provisioning profile, so sign the build with "
+          + "a distribution profile rather than a development one",
         fix: Fix("remove get-task-allow", [.remove(path)]))
     }
   }

@@ -51,13 +51,16 @@ enum IconExamples {
   /// An example that lints the icon set of `bundle(name, …)`.
   static func example(
     _ name: String = "AppIcon", images: [String], files: [String: [UInt8]] = [:],
-    iconComposer: [String] = [], expect: [String] = [], file: String = #filePath,
-    line: Int = #line
+    iconComposer: [String] = [], expect: [String] = [], context: LintContext = LintContext(),
+    severity: Severity? = nil, file: String = #filePath, line: Int = #line
   ) -> RuleExample {
-    RuleExample([:], role: .appIconSet, expect: expect, file: file, line: line)
-      .within(
-        path: contentsPath(name),
-        bundle: bundle(name, images: images, files: files, iconComposer: iconComposer))
+    RuleExample(
+      [:], role: .appIconSet, context: context, expect: expect, severity: severity, file: file,
+      line: line
+    )
+    .within(
+      path: contentsPath(name),
+      bundle: bundle(name, images: images, files: files, iconComposer: iconComposer))
   }
 
   /// The single-size iOS App Store slot, `{"filename": name, "idiom": "universal", …}`.

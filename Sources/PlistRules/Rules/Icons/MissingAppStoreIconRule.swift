@@ -50,6 +50,10 @@ struct MissingAppStoreIconRule: Rule {
     ],
     triggering: [
       IconExamples.example(images: [IconExamples.universal(nil)], expect: ["images[0]"]),
+      // A Developer ID or enterprise build is not uploaded to App Store Connect: a note.
+      IconExamples.example(
+        images: [IconExamples.universal(nil)], expect: ["images[0]"],
+        context: LintContext(distribution: .enterprise), severity: .note),
       IconExamples.example(
         images: [IconExamples.slot("iphone", 60, 2, "Icon-120.png")],
         files: ["Icon-120.png": IconExamples.png(120, 120)], expect: [""]),

@@ -33,6 +33,10 @@ struct MissingIconNameRule: Rule {
         context: LintContext(platforms: [.iOS], isBuilt: true, sdk: "iphoneos26.0")),
       // A source file: Xcode adds the key from ASSETCATALOG_COMPILER_APPICON_NAME.
       RuleExample(["CFBundlePackageType": "APPL", "LSRequiresIPhoneOS": true]),
+      // The iOS container of a watch-only app (apple-rules.md is silent on it).
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "ITSWatchOnlyContainer": true, "UIDeviceFamily": [1]],
+        context: LintContext(isBuilt: true, sdk: "iphoneos26.0")),
       // macOS, an extension, an SDK older than 11.
       RuleExample(
         ["CFBundlePackageType": "APPL"],
@@ -49,6 +53,15 @@ struct MissingIconNameRule: Rule {
         ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
         context: LintContext(isBuilt: true, sdk: "iphoneos26.0"),
         expect: ["CFBundleIconName"]),
+      // An enterprise build never reaches App Store Connect: a note that says so.
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, distribution: .enterprise, sdk: "iphoneos26.0"),
+        expect: ["CFBundleIconName"], severity: .note),
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, distribution: .appStore, sdk: "iphoneos26.0"),
+        expect: ["CFBundleIconName"], severity: .error),
       // Loose icon files do not exempt the app.
       RuleExample(
         [

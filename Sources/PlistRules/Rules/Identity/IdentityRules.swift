@@ -5,6 +5,7 @@ extension RuleCatalog {
     MalformedBundleIdentifierRule.self,
     MalformedShortVersionRule.self,
     MalformedBundleVersionRule.self,
+    MissingBundleVersionRule.self,
     MissingBundleExecutableRule.self,
     NestedBundleMismatchRule.self,
     DuplicateBundleIdentifierRule.self,

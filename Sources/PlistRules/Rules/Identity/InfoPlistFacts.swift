@@ -106,11 +106,22 @@ struct InfoPlistFacts {
     return integer(node).map { [$0] } ?? []
   }
 
-  /// True for an iPhone or iPad app (not an extension, not a Mac build): from the platforms
-  /// when known, else from iOS-only keys (`LSRequiresIPhoneOS`, `UIDeviceFamily` 1 or 2).
+  /// True for the iOS container Xcode generates around a watch-only app
+  /// (`ITSWatchOnlyContainer` true).
+  ///
+  /// Apple's pages read for this project (apple-rules.md) do not document the key or say what
+  /// App Store Connect expects of such a container, so the iPhone-app rules (launch screen,
+  /// orientations, icon name, scene manifest, full screen) skip it rather than guess.
+  var isWatchOnlyContainer: Bool {
+    info["ITSWatchOnlyContainer"]?.value.boolValue == true
+  }
+
+  /// True for an iPhone or iPad app (not an extension, not a Mac build, not a watch-only
+  /// container): from the platforms when known, else from iOS-only keys
+  /// (`LSRequiresIPhoneOS`, `UIDeviceFamily` 1 or 2).
   var isIOSApp: Bool {
     guard kind == .application || (kind == nil && completeness != .partialSource),
-      !isMacBuild
+      !isMacBuild, !isWatchOnlyContainer
     else { return false }
     let fallback =
       info["LSRequiresIPhoneOS"]?.value.boolValue == true
@@ -121,6 +132,40 @@ struct InfoPlistFacts {
   /// True when the app runs on iPad: iPadOS among the platforms, or `UIDeviceFamily` holds 2.
   var targetsIPad: Bool {
     subject.context.platforms.contains(.iPadOS) || deviceFamilies.contains(2)
+  }
+
+  /// A device a key can be written for with Apple's `~ipad` / `~iphone` suffix.
+  enum Device: String, CaseIterable {
+    case iPhone = "~iphone"
+    case iPad = "~ipad"
+
+    /// The device in words.
+    var name: String { self == .iPad ? "iPad" : "iPhone" }
+  }
+
+  /// The devices the app runs on, from `UIDeviceFamily` (1 iPhone, 2 iPad) and the platforms;
+  /// empty when neither tells.
+  var devices: [Device] {
+    var devices: [Device] = []
+    let platforms = subject.context.platforms
+    if deviceFamilies.contains(1) || (deviceFamilies.isEmpty && platforms.contains(.iOS)) {
+      devices.append(.iPhone)
+    }
+    if targetsIPad { devices.append(.iPad) }
+    return devices
+  }
+
+  /// The keys written for `base`: `base` itself and its device-specific variants (`base~ipad`,
+  /// `base~iphone`, the suffix in any case, as Apple spells it both ways), in file order.
+  func variants(of base: String) -> [String] {
+    info.keys.filter { KnownKeys.splitDeviceSuffix($0).base == base }
+  }
+
+  /// The key `device` reads for `base`: the device-specific variant when there is one, else
+  /// `base` itself; nil when neither is present.
+  func key(_ base: String, for device: Device) -> String? {
+    let variant = info.keys.last { $0.lowercased() == (base + device.rawValue).lowercased() }
+    return variant ?? (info[base] != nil ? base : nil)
   }
 
   /// The name to show for `bundle`: its folder's name, or the input's for the bundle that is

@@ -50,6 +50,20 @@ struct IPadMultitaskingOrientationsRule: Rule {
           "UIDeviceFamily": [1, 2], "UIRequiresFullScreen": true,
           "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"],
         ], context: LintContext(sdk: "iphoneos26.2")),
+      // The iOS container of a watch-only app (apple-rules.md is silent on it).
+      RuleExample(
+        [
+          "CFBundlePackageType": "APPL", "ITSWatchOnlyContainer": true, "UIDeviceFamily": [1, 2],
+        ], context: LintContext(isBuilt: true)),
+      // Only the iPhone list is short; the iPad has its own.
+      RuleExample([
+        "UIDeviceFamily": [1, 2],
+        "UISupportedInterfaceOrientations~iphone": ["UIInterfaceOrientationPortrait"],
+        "UISupportedInterfaceOrientations~iPad": [
+          "UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
+          "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight",
+        ],
+      ]),
       // Device family unknown: a partial source file.
       RuleExample(["UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"]]),
       // An extension.
@@ -69,6 +83,12 @@ struct IPadMultitaskingOrientationsRule: Rule {
         ], expect: ["UISupportedInterfaceOrientations"]),
       RuleExample(
         [
+          "UIDeviceFamily": [1, 2],
+          "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"],
+        ], context: LintContext(distribution: .development),
+        expect: ["UISupportedInterfaceOrientations"], severity: .note),
+      RuleExample(
+        [
           "UISupportedInterfaceOrientations~iPad": ["UIInterfaceOrientationPortrait"]
         ], context: LintContext(platforms: [.iPadOS]),
         expect: ["UISupportedInterfaceOrientations~iPad"]),
@@ -78,6 +98,16 @@ struct IPadMultitaskingOrientationsRule: Rule {
           "UISupportedInterfaceOrientations": ["UIInterfaceOrientationLandscapeLeft"],
         ], context: LintContext(sdk: "iphoneos27.0"),
         expect: ["UISupportedInterfaceOrientations"]),
+      // The iPhone has its own full list; the iPad reads the short base list.
+      RuleExample(
+        [
+          "UIDeviceFamily": [1, 2],
+          "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"],
+          "UISupportedInterfaceOrientations~iphone": [
+            "UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
+            "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight",
+          ],
+        ], expect: ["UISupportedInterfaceOrientations"]),
       RuleExample(
         ["UIDeviceFamily": [1, 2], "CFBundlePackageType": "APPL"],
         context: LintContext(isBuilt: true), expect: ["UISupportedInterfaceOrientations"]),
@@ -85,15 +115,14 @@ struct IPadMultitaskingOrientationsRule: Rule {
 
   func check(_ subject: LintSubject) -> [Finding] {
     guard let facts = InfoPlistFacts(subject), facts.isIOSApp || facts.kind == nil,
-      facts.kind != .appExtension, !facts.isMacBuild, facts.targetsIPad
+      facts.kind != .appExtension, !facts.isMacBuild, !facts.isWatchOnlyContainer,
+      facts.targetsIPad
     else { return [] }
     let fullScreen = facts.info["UIRequiresFullScreen"]?.value.boolValue == true
     let sdk27 = (facts.sdkMajorVersion ?? 0) >= 27
     if fullScreen && !sdk27 { return [] }
-    let ipadKey = facts.info.keys.last {
-      $0.lowercased() == "uisupportedinterfaceorientations~ipad"
-    }
-    let key = ipadKey ?? "UISupportedInterfaceOrientations"
+    let base = "UISupportedInterfaceOrientations"
+    let key = facts.key(base, for: .iPad) ?? base
     let path = KeyPath([.key(key)])
     let severity: Severity = fullScreen ? .warning : .error
     let because =
@@ -102,8 +131,7 @@ struct IPadMultitaskingOrientationsRule: Rule {
       : ""
     guard let node = facts.info[key] else {
       guard [.built, .assembled].contains(facts.completeness),
-        !facts.has("UISupportedInterfaceOrientations~ipad"),
-        !facts.has("UISupportedInterfaceOrientations")
+        !facts.has(base + "~ipad"), !facts.has(base)
       else { return [] }
       return [
         subject.finding(

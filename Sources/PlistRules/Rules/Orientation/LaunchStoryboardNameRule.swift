@@ -54,15 +54,21 @@ struct LaunchStoryboardNameRule: Rule {
             "\(entry.key) \"\(name)\" includes the file extension; write \"\(base)\", the name "
               + "without .storyboard",
             fix: Fix("drop the extension", [.set(path, PlistValueBox(.string(base)))])))
-      } else if entry.key == "UILaunchStoryboardName", subject.context.isBuilt,
-        let file = subject.bundle?.files.first(where: { $0.role == .launchStoryboard }),
+      } else if subject.context.isBuilt,
+        let file = subject.bundle?.files.first(where: {
+          $0.role == .launchStoryboard
+            && ($0.path.hasSuffix("/" + name + ".storyboardc") || $0.path == name + ".storyboardc")
+        }),
         file.problem?.kind == .notFound
       {
+        let device =
+          entry.key == "UILaunchStoryboardName"
+          ? "" : " on \(entry.key.lowercased().hasSuffix("~ipad") ? "iPad" : "iPhone")"
         findings.append(
           subject.finding(
             Self.description, at: path,
-            "UILaunchStoryboardName names \"\(name)\", but \(file.path) is not in the bundle, "
-              + "so the app has no launch screen; add the storyboard to the target or fix the "
+            "\(entry.key) names \"\(name)\", but \(file.path) is not in the bundle, "
+              + "so the app has no launch screen\(device); add the storyboard to the target or fix the "
               + "name", severity: .error))
       }
     }

@@ -21,10 +21,13 @@ struct MissingLaunchScreenRule: Rule {
       marketplaces) and rejects the upload otherwise with ITMS-90870: at least one of
       `UILaunchStoryboardName`, `UILaunchStoryboards`, `UILaunchScreen`, `UILaunchScreens`.
       An error when the SDK (`DTSDKName`) is 27 or later, a warning before or when unknown.
-      `UILaunchImages` does not count. A device-specific variant (`UILaunchScreen~ipad`) is
-      taken as present, since Apple does not say whether the check reads it. Checked on app
-      bundles only (not extensions), and in a source file only when it is written in full
-      (then the build may still generate `UILaunchScreen`).
+      `UILaunchImages` does not count. A key written with Apple's device suffix
+      (`UILaunchStoryboardName~ipad`, `UILaunchScreen~iphone`) covers that device only: when
+      the app runs on a device no key covers (known from `UIDeviceFamily` or the platforms),
+      that is a warning, because Apple does not say whether the upload check reads
+      device-specific keys. Checked on app bundles only (not extensions, not the iOS container
+      of a watch-only app), and in a source file only when it is written in full (then the
+      build may still generate `UILaunchScreen`).
       """,
     appleSource: AppleSource(
       title: "TN3208: Preparing your app's launch screen to meet App Store requirements",
@@ -40,6 +43,21 @@ struct MissingLaunchScreenRule: Rule {
           "CFBundlePackageType": "APPL", "LSRequiresIPhoneOS": true,
           "UILaunchStoryboardName": "LaunchScreen",
         ], context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
+      // Device-specific keys that cover every device the app runs on.
+      RuleExample(
+        [
+          "CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2],
+          "UILaunchStoryboardName~ipad": "LaunchPad", "UILaunchScreen~iPhone": [:],
+        ], context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
+      RuleExample(
+        [
+          "CFBundlePackageType": "APPL", "UIDeviceFamily": [2],
+          "UILaunchStoryboardName~ipad": "LaunchPad",
+        ], context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
+      // The iOS container of a watch-only app (apple-rules.md is silent on it).
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "ITSWatchOnlyContainer": true, "UIDeviceFamily": [1]],
+        context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
       // A partial source file: the build may generate it.
       RuleExample(["LSRequiresIPhoneOS": true]),
       // Not an iPhone or iPad app: macOS, an extension.
@@ -55,6 +73,22 @@ struct MissingLaunchScreenRule: Rule {
         ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
         context: LintContext(isBuilt: true, sdk: "iphoneos27.0"),
         expect: ["UILaunchScreen"]),
+      // Ad hoc and development builds do not go through App Store Connect.
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, distribution: .adHoc, sdk: "iphoneos27.0"),
+        expect: ["UILaunchScreen"], severity: .note),
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, distribution: .appStore, sdk: "iphoneos27.0"),
+        expect: ["UILaunchScreen"], severity: .error),
+      // Only the iPad has a launch screen.
+      RuleExample(
+        [
+          "CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2],
+          "UILaunchStoryboardName~ipad": "LaunchPad",
+        ], context: LintContext(isBuilt: true, sdk: "iphoneos27.0"),
+        expect: ["UILaunchStoryboardName"], severity: .warning),
       RuleExample(
         ["CFBundlePackageType": "APPL", "UILaunchImages": []],
         context: LintContext(platforms: [.iOS], isBuilt: true, sdk: "iphoneos26.2"),
@@ -69,10 +103,12 @@ struct MissingLaunchScreenRule: Rule {
       facts.completeness != .partialSource
     else { return [] }
     let conditional = subject.bundle?.effectiveInfoPlist?.conditionalVariants.map(\.key) ?? []
-    let present = (facts.info.keys + conditional).contains { key in
-      Self.keys.contains { key == $0 || key.hasPrefix($0 + "~") }
+    let written = (facts.info.keys + conditional).filter {
+      Self.keys.contains(KnownKeys.splitDeviceSuffix($0).base)
     }
-    guard !present else { return [] }
+    if !written.isEmpty {
+      return partialFindings(subject, facts, written: written)
+    }
     let path = KeyPath([.key("UILaunchScreen")])
     let sdk = facts.sdkMajorVersion
     let launchImages =
@@ -92,6 +128,28 @@ struct MissingLaunchScreenRule: Rule {
           ? " unless the build generates one" : "")
         + "; from the iOS 27 SDK App Store Connect rejects apps without one: add "
         + "UILaunchScreen or UILaunchStoryboardName", severity: .warning)
+    finding.itms = nil
+    return [finding]
+  }
+
+  /// A launch screen written only with a device suffix (`UILaunchStoryboardName~ipad`) for
+  /// another device than one the app runs on: that device has none.
+  private func partialFindings(
+    _ subject: LintSubject, _ facts: InfoPlistFacts, written: [String]
+  ) -> [Finding] {
+    let bare = written.contains { KnownKeys.splitDeviceSuffix($0).suffix.isEmpty }
+    guard !bare, !facts.devices.isEmpty else { return [] }
+    let uncovered = facts.devices.filter { device in
+      !written.contains { KnownKeys.splitDeviceSuffix($0).suffix.lowercased() == device.rawValue }
+    }
+    guard let device = uncovered.first, let only = written.first else { return [] }
+    let path = KeyPath([.key(KnownKeys.splitDeviceSuffix(only).base)])
+    var finding = subject.finding(
+      Self.description, at: path,
+      "the launch screen is given only as \(written.joined(separator: ", ")), so on "
+        + "\(device.name) the app has none; add \(KnownKeys.splitDeviceSuffix(only).base) "
+        + "without the suffix (Apple does not say whether App Store Connect's launch screen "
+        + "check reads device-specific keys)", severity: .warning)
     finding.itms = nil
     return [finding]
   }

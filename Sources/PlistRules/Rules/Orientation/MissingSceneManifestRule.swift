@@ -34,6 +34,10 @@ struct MissingSceneManifestRule: Rule {
           "CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2],
           "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": false],
         ], context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
+      // The iOS container of a watch-only app (apple-rules.md is silent on it).
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "ITSWatchOnlyContainer": true, "UIDeviceFamily": [1]],
+        context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
       // A native macOS app has no UIKit scenes; a partial source file; an extension.
       RuleExample(
         ["CFBundlePackageType": "APPL"],
@@ -59,7 +63,7 @@ struct MissingSceneManifestRule: Rule {
 
   func check(_ subject: LintSubject) -> [Finding] {
     guard let facts = InfoPlistFacts(subject), facts.completeness != .partialSource,
-      facts.kind == .application || facts.kind == nil,
+      facts.kind == .application || facts.kind == nil, !facts.isWatchOnlyContainer,
       facts.isIOSApp || facts.targets([.tvOS, .visionOS, .macCatalyst], fallback: false),
       !facts.has("UIApplicationSceneManifest")
     else { return [] }

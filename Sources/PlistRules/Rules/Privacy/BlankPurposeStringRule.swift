@@ -21,6 +21,8 @@ struct BlankPurposeStringRule: Rule {
       """,
     appleSource: PurposeStrings.requestingAccess,
     itms: "ITMS-90738",
+    // The system reads the purpose string whatever the channel: not only an upload check.
+    isUploadCheck: false,
     nonTriggering: [
       RuleExample(["NSCameraUsageDescription": "Scans the QR code on your ticket."]),
       RuleExample(["CFBundleDisplayName": ""]),

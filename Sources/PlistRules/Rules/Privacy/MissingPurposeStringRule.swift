@@ -38,6 +38,8 @@ struct MissingPurposeStringRule: Rule {
       """,
     appleSource: PurposeStrings.requestingAccess,
     itms: "ITMS-90683",
+    // The system reads the purpose string whatever the channel: not only an upload check.
+    isUploadCheck: false,
     nonTriggering: [
       RuleExample([
         "UIBackgroundModes": ["location", "audio"],

@@ -3,8 +3,8 @@ import PlistCore
 
 /// A known key that Apple deprecated (or calls obsolete) on the platforms the bundle targets.
 struct DeprecatedKeyRule: Rule {
-  /// Deprecated keys another area reports with more to say (the orientation rules explain what
-  /// `UIRequiresFullScreen` means from the iOS 27 SDK).
+  /// Deprecated keys another rule reports, deprecation included, with more to say:
+  /// `requires_full_screen_ineffective` says what `UIRequiresFullScreen` still does.
   static let checkedElsewhere: Set<String> = ["UIRequiresFullScreen"]
 
   static let description = RuleDescription(

@@ -10,7 +10,9 @@ import Testing
 @Suite struct OrientationBundleRulesTests {
   /// Writes a built iOS app whose Info.plist names the launch storyboard `storyboard`, with
   /// `files` (relative paths) in it, and returns the findings of `launch_storyboard_name`.
-  func findings(storyboard: String, files: [String]) throws -> [Finding] {
+  func findings(
+    storyboard: String, files: [String], key: String = "UILaunchStoryboardName"
+  ) throws -> [Finding] {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "infoscope-orientation-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -26,7 +28,7 @@ import Testing
       <key>CFBundleIdentifier</key><string>com.example.demo</string>
       <key>CFBundleExecutable</key><string>Demo</string>
       <key>CFBundlePackageType</key><string>APPL</string>
-      <key>UILaunchStoryboardName</key><string>\(storyboard)</string>
+      <key>\(key)</key><string>\(storyboard)</string>
       </dict></plist>
       """
     try Data(info.utf8).write(to: app.appendingPathComponent("Info.plist"))
@@ -52,6 +54,21 @@ import Testing
         == "UILaunchStoryboardName names \"Launch\", but Launch.storyboardc is not in the "
         + "bundle, so the app has no launch screen; add the storyboard to the target or fix the "
         + "name")
+  }
+
+  @Test func anIPadOnlyStoryboardIsLookedUpToo() throws {
+    let key = "UILaunchStoryboardName~ipad"
+    #expect(
+      try findings(
+        storyboard: "LaunchPad", files: ["Base.lproj/LaunchPad.storyboardc/Info.plist"], key: key
+      ).isEmpty)
+    let found = try findings(storyboard: "LaunchPad", files: [], key: key)
+    #expect(found.map(\.keyPath) == [KeyPath([.key(key)])])
+    #expect(
+      found.first?.message
+        == "UILaunchStoryboardName~ipad names \"LaunchPad\", but LaunchPad.storyboardc is not in "
+        + "the bundle, so the app has no launch screen on iPad; add the storyboard to the target "
+        + "or fix the name")
   }
 
   @Test func aNameWithTheExtensionIsReportedOnceWithAFix() throws {

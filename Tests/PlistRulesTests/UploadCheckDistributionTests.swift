@@ -1,0 +1,68 @@
+import PlistBundle
+import PlistCore
+import Testing
+
+@testable import PlistRules
+
+/// App Store Connect upload checks (rules with an ITMS code) against the distribution channel:
+/// outside the App Store their findings drop to notes that say why.
+@Suite struct UploadCheckDistributionTests {
+  static let uploadRules = RuleCatalog.all.filter { $0.description.isUploadCheck }.map {
+    RuleCase(type: $0)
+  }
+
+  static func findings(
+    _ rule: any Rule, _ example: RuleExample, _ distribution: LintContext.Distribution?
+  ) -> [Finding] {
+    var context = example.context
+    context.distribution = distribution
+    let subject = LintSubject(
+      path: example.path, role: example.role, root: example.root, bundle: example.bundle,
+      context: context)
+    return Linter(rules: [rule]).lint(subject)
+  }
+
+  @Test func everyRuleWithAnITMSCodeIsAnUploadCheckExceptThePurposeStringRules() {
+    let descriptions = RuleCatalog.all.map { $0.description }
+    let exempt = descriptions.filter { $0.itms != nil && !$0.isUploadCheck }.map {
+      $0.identifier
+    }.sorted()
+    #expect(exempt == ["blank_purpose_string", "missing_purpose_string"])
+    #expect(Self.uploadRules.count >= 10)
+  }
+
+  @Test(arguments: uploadRules)
+  func findingsOutsideTheAppStoreAreNotesThatSayWhy(rule: RuleCase) {
+    let instance = rule.type.init()
+    for example in rule.type.description.triggering
+    where example.context.distribution == nil {
+      let plain = Self.findings(instance, example, nil)
+      let store = Self.findings(instance, example, .appStore)
+      #expect(store.map(\.severity) == plain.map(\.severity), "\(example)")
+      for channel in [LintContext.Distribution.enterprise, .adHoc, .development, .developerID] {
+        let found = Self.findings(instance, example, channel)
+        #expect(found.map(\.keyPath) == plain.map(\.keyPath), "\(example) \(channel)")
+        for finding in found where finding.itms != nil {
+          #expect(finding.severity == .note, "\(example): \(finding.description)")
+          #expect(
+            finding.message.hasSuffix(
+              "this is \(channel.withArticle) build, so it does not apply)"),
+            "\(example): \(finding.message)")
+        }
+      }
+    }
+  }
+
+  @Test func purposeStringsStayErrorsOutsideTheAppStore() {
+    let subject = LintSubject(
+      path: "Info.plist", role: .infoPlist,
+      root: PlistNode(
+        .dictionary(
+          PlistDictionary([
+            PlistEntry(key: "NSCameraUsageDescription", node: PlistNode(.string("")))
+          ]))),
+      context: LintContext(distribution: .enterprise))
+    let found = Linter(rules: [BlankPurposeStringRule()]).lint(subject)
+    #expect(found.map(\.severity) == [.error])
+  }
+}
