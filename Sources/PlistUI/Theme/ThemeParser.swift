@@ -1,0 +1,377 @@
+/// Reads theme files: line-oriented text that gives each ``ThemeRole`` its colours and
+/// attributes.
+///
+/// The format (STYLE.md, "Themes as data files"; like tig's `color` lines):
+///
+/// ```
+/// # name: dark
+/// # min-colors: 256
+/// # role              foreground  background  attributes…
+/// tree.key            110         default     bold
+/// finding.error       red         default     bold underline   # a trailing comment
+/// ```
+///
+/// - Fields are separated by spaces or tabs; a word starting with `#` starts a comment that runs
+///   to the end of the line. Lines may end in LF or CRLF; a leading UTF-8 byte-order mark is
+///   skipped.
+/// - Comment lines before the first role line may carry the headers `name:` (letters, digits,
+///   `-`, `_`, `.`) and `min-colors:` (0–256). Without `name:` the theme takes its file's name;
+///   without `min-colors:` it needs as many colours as its highest colour index asks for (0, 8,
+///   16 or 256).
+/// - A colour is `default` (the terminal's own), one of ``ThemeColor/names`` (or `gray`/`grey`),
+///   or a palette index `0`…`255`. With a `min-colors:` header every index must be below it.
+/// - Attributes are `bold`, `dim`, `underline`, `reverse` and `italic`.
+/// - Roles the file leaves out are inherited from `base` (the built-in default theme).
+///
+/// Anything else is an error naming the line and column and what was expected. Input is
+/// bounded by ``maximumBytes`` and any byte sequence gives a theme or a ``ThemeError``, never a
+/// trap.
+package enum ThemeParser {
+  /// The largest theme file accepted, in bytes (64 KiB; a full theme is about 3 KiB).
+  package static let maximumBytes = 64 * 1024
+
+  /// Parses theme-file text.
+  ///
+  /// - Parameters:
+  ///   - text: The file's contents.
+  ///   - file: The path or name shown in errors; its base name (without `.theme`) names a theme
+  ///     that has no `name:` header.
+  ///   - base: The theme that supplies every role the file leaves out.
+  /// - Returns: A theme styling every role `base` styles, and every role the file names.
+  /// - Throws: ``ThemeError`` with the line and column of the first mistake.
+  package static func parse(
+    _ text: String, file: String? = nil, base: Theme = .builtInDefault
+  ) throws(ThemeError) -> Theme {
+    try parse(Array(text.utf8), file: file, base: base)
+  }
+
+  /// Parses the bytes of a theme file, which must be UTF-8.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's contents, at most ``maximumBytes``.
+  ///   - file: The path or name shown in errors; its base name (without `.theme`) names a theme
+  ///     that has no `name:` header.
+  ///   - base: The theme that supplies every role the file leaves out.
+  /// - Returns: A theme styling every role `base` styles, and every role the file names.
+  /// - Throws: ``ThemeError`` with the line and column of the first mistake.
+  package static func parse(
+    _ bytes: [UInt8], file: String? = nil, base: Theme = .builtInDefault
+  ) throws(ThemeError) -> Theme {
+    guard bytes.count <= maximumBytes else {
+      throw ThemeError(
+        .tooLarge,
+        "the file has \(bytes.count) bytes, more than the \(maximumBytes) a theme may have",
+        file: file)
+    }
+    var reader = Reader(file: file)
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let lines = bytes[start...].split(separator: 0x0A, omittingEmptySubsequences: false)
+    for (number, rawLine) in zip(1..., lines) {
+      var line = rawLine
+      if line.last == 0x0D { line = line.dropLast() }
+      try reader.read(line: line, number: number)
+    }
+    return try reader.theme(base: base)
+  }
+
+  /// Whether `name` can name a theme: 1 to 64 ASCII letters, digits, `-`, `_` and `.`.
+  package static func isValidName(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 64
+      && name.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+          UInt8(ascii: "."):
+          true
+        default: false
+        }
+      }
+  }
+}
+
+/// One whitespace-separated word of a line and the 1-based byte column where it starts.
+private struct Word {
+  var text: String
+  var column: Int
+}
+
+/// The parser's state across the lines of one file.
+private struct Reader {
+  let file: String?
+  /// The `name:` header and its line.
+  var name: (value: String, line: Int)?
+  /// The `min-colors:` header, its line and the column of its value.
+  var minimumColors: (value: Int, line: Int, column: Int)?
+  /// Styles the file gives, and the line that gave each.
+  var styles: [ThemeRole: TextStyle] = [:]
+  var lines: [ThemeRole: Int] = [:]
+
+  init(file: String?) { self.file = file }
+
+  /// An error at `line`, `column` of this file.
+  func error(_ kind: ThemeError.Kind, _ message: String, _ line: Int, _ column: Int) -> ThemeError {
+    ThemeError(kind, message, file: file, line: line, column: column)
+  }
+
+  /// Reads one line (without its line ending).
+  mutating func read(line: ArraySlice<UInt8>, number: Int) throws(ThemeError) {
+    let text = try decode(line, number: number)
+    var words: [Word] = []
+    var commentColumn: Int?
+    var column = 1
+    var current: (start: Int, scalars: String.UnicodeScalarView)?
+    for scalar in text.unicodeScalars {
+      if scalar == " " || scalar == "\t" {
+        if let word = current {
+          words.append(Word(text: String(word.scalars), column: word.start))
+          current = nil
+        }
+      } else if current == nil, scalar == "#" {
+        commentColumn = column
+        break
+      } else if current == nil {
+        current = (column, String.UnicodeScalarView([scalar]))
+      } else {
+        current?.scalars.append(scalar)
+      }
+      column += UTF8.width(scalar)
+    }
+    if let word = current { words.append(Word(text: String(word.scalars), column: word.start)) }
+    let end = words.last.map { $0.column + $0.text.utf8.count } ?? 1
+
+    if words.isEmpty {
+      if let commentColumn, lines.isEmpty {
+        try readHeader(text, hashColumn: commentColumn, number: number)
+      }
+      return
+    }
+    try readRole(words, end: end, number: number)
+  }
+
+  /// The line as text, or an encoding error at its first bad byte.
+  func decode(_ line: ArraySlice<UInt8>, number: Int) throws(ThemeError) -> String {
+    var iterator = line.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return String(decoding: line, as: UTF8.self)
+      case .error:
+        throw error(
+          .encoding, "the line is not valid UTF-8; save the theme as UTF-8 text", number,
+          offset + 1)
+      }
+    }
+  }
+
+  /// Reads `# name: …` and `# min-colors: …` from a comment line; other comments are ignored.
+  mutating func readHeader(_ text: String, hashColumn: Int, number: Int) throws(ThemeError) {
+    let utf8 = Array(text.utf8)
+    let body = utf8[hashColumn...]  // after the `#`
+    guard let colon = body.firstIndex(of: UInt8(ascii: ":")) else { return }
+    let key = String(decoding: body[..<colon], as: UTF8.self).trimmingSpaces
+    guard key == "name" || key == "min-colors" else { return }
+    var valueStart = colon + 1
+    while valueStart < utf8.count, utf8[valueStart] == 0x20 || utf8[valueStart] == 0x09 {
+      valueStart += 1
+    }
+    let value = String(decoding: utf8[valueStart...], as: UTF8.self).trimmingSpaces
+    let column = valueStart + 1
+    if key == "name" {
+      if let name {
+        throw error(.badHeader, "the name is already given on line \(name.line)", number, column)
+      }
+      guard ThemeParser.isValidName(value) else {
+        throw error(
+          .badHeader,
+          "the theme name '\(ThemeError.quoted(value))' may use only letters, digits, "
+            + "'-', '_' and '.'", number, column)
+      }
+      name = (value, number)
+    } else {
+      if let minimumColors {
+        throw error(
+          .badHeader, "min-colors is already given on line \(minimumColors.line)", number, column)
+      }
+      guard value.utf8.count <= 3, value.utf8.allSatisfy(\.isASCIIDigit), let count = Int(value),
+        count <= 256
+      else {
+        throw error(
+          .badHeader,
+          "min-colors '\(ThemeError.quoted(value))' should be a number of colours from 0 to 256",
+          number, column)
+      }
+      minimumColors = (count, number, column)
+    }
+  }
+
+  /// Reads `role foreground background attributes…`.
+  mutating func readRole(_ words: [Word], end: Int, number: Int) throws(ThemeError) {
+    let roleWord = words[0]
+    guard let role = ThemeRole(rawValue: roleWord.text) else {
+      let names = ThemeRole.allCases.map(\.rawValue)
+      throw error(
+        .unknownRole,
+        "unknown role '\(ThemeError.quoted(roleWord.text))'; "
+          + Suggestion.hint(for: roleWord.text, among: names, otherwise: "a role such as tree.key"),
+        number, roleWord.column)
+    }
+    if let first = lines[role] {
+      throw error(
+        .duplicateRole,
+        "the role \(role.rawValue) is already styled on line \(first); give each role once",
+        number, roleWord.column)
+    }
+    guard words.count >= 2 else {
+      throw error(
+        .missingField, "expected a foreground colour after the role \(role.rawValue)", number, end)
+    }
+    let foreground = try color(words[1], number: number)
+    guard words.count >= 3 else {
+      throw error(
+        .missingField,
+        "expected a background colour after the foreground \(words[1].text)", number, end)
+    }
+    let background = try color(words[2], number: number)
+    var attributes: TextAttributes = []
+    for word in words.dropFirst(3) {
+      let lower = word.text.lowercased()
+      guard let attribute = TextAttributes.named.first(where: { $0.0 == lower })?.1 else {
+        throw error(
+          .unknownAttribute,
+          "unknown attribute '\(ThemeError.quoted(word.text))'; "
+            + Suggestion.hint(
+              for: lower, among: TextAttributes.named.map(\.0),
+              otherwise: "bold, dim, underline, reverse or italic"),
+          number, word.column)
+      }
+      guard !attributes.contains(attribute) else {
+        throw error(
+          .duplicateAttribute, "the attribute \(lower) is given twice", number, word.column)
+      }
+      attributes.insert(attribute)
+    }
+    styles[role] = TextStyle(foreground, background, attributes)
+    lines[role] = number
+  }
+
+  /// One colour word, checked against the `min-colors` header when there is one.
+  func color(_ word: Word, number: Int) throws(ThemeError) -> ThemeColor {
+    let text = word.text
+    let parsed: ThemeColor?
+    if text.utf8.allSatisfy(\.isASCIIDigit) {
+      guard text.utf8.count <= 3, let value = Int(text), value <= 255 else {
+        throw error(
+          .unknownColor,
+          "the colour \(ThemeError.quoted(text)) is out of range; expected a palette index from 0 "
+            + "to 255", number, word.column)
+      }
+      parsed = .index(UInt8(value))
+    } else if text.utf8.allSatisfy({ $0.isASCIILetter || $0 == UInt8(ascii: "-") }) {
+      parsed = ThemeColor(name: text)
+    } else {
+      parsed = nil
+    }
+    guard let color = parsed else {
+      throw error(
+        .unknownColor,
+        "unknown colour '\(ThemeError.quoted(text))'; "
+          + Suggestion.hint(
+            for: text.lowercased(), among: ["default", "gray", "grey"] + ThemeColor.names,
+            otherwise: "default, a name such as cyan or bright-red, or a number from 0 to 255"),
+        number, word.column)
+    }
+    if let minimumColors, case .index(let index) = color, Int(index) >= minimumColors.value {
+      throw error(
+        .needsMoreColors,
+        minimumColors.value == 0
+          ? "this theme says min-colors: 0, so it may use only default; raise min-colors to "
+            + "use \(text)"
+          : "the colour \(text) needs more than the \(minimumColors.value) colours this theme "
+            + "asks for; raise min-colors or pick a colour below \(minimumColors.value)",
+        number, word.column)
+    }
+    return color
+  }
+
+  /// The theme: `base` with the file's styles laid over it.
+  func theme(base: Theme) throws(ThemeError) -> Theme {
+    var merged = base.styles
+    for (role, style) in styles { merged[role] = style }
+    if let minimumColors {
+      let inherited = ThemeRole.allCases.filter { styles[$0] == nil }
+      if let role = inherited.first(where: {
+        (base.styles[$0]?.requiredColors ?? 0) > minimumColors.value
+      }) {
+        throw error(
+          .needsMoreColors,
+          "roles left out inherit colours from the \(base.name) theme that need more than "
+            + "min-colors: \(minimumColors.value); style every role (first: \(role.rawValue))",
+          minimumColors.line, minimumColors.column)
+      }
+    }
+    let themeName =
+      name?.value ?? Self.fileStem(file).flatMap { ThemeParser.isValidName($0) ? $0 : nil }
+      ?? "custom"
+    var theme = Theme(name: themeName, minimumColors: 0, styles: merged)
+    theme.minimumColors = minimumColors?.value ?? theme.requiredColors
+    return theme
+  }
+
+  /// The last path component of `file` without a `.theme` extension.
+  static func fileStem(_ file: String?) -> String? {
+    guard let file, let last = file.split(separator: "/").last else { return nil }
+    return last.hasSuffix(".theme") ? String(last.dropLast(6)) : String(last)
+  }
+}
+
+/// Near-miss suggestions for unknown words (an edit distance of at most 2).
+private enum Suggestion {
+  /// `did you mean x?` when one of `candidates` is close to `word`, else `expected <otherwise>`.
+  static func hint(for word: String, among candidates: [String], otherwise: String) -> String {
+    let chars = Array(word)
+    guard chars.count <= 32 else { return otherwise }
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+      let distance = editDistance(chars, Array(candidate))
+      if distance <= min(2, max(1, chars.count / 3)), distance < (best?.distance ?? .max) {
+        best = (candidate, distance)
+      }
+    }
+    guard let best else { return "expected " + otherwise }
+    return "did you mean \(best.name)?"
+  }
+
+  /// Levenshtein distance between two short strings.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(
+          Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
+
+extension UInt8 {
+  /// Whether the byte is an ASCII digit.
+  fileprivate var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
+  /// Whether the byte is an ASCII letter.
+  fileprivate var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
+}
+
+extension String {
+  /// The string without leading and trailing spaces and tabs.
+  fileprivate var trimmingSpaces: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+      let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+}
