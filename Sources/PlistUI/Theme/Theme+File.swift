@@ -50,3 +50,12 @@ extension Theme {
     return line
   }
 }
+
+extension TextStyle: CustomStringConvertible {
+  /// The style as a theme file writes it after the role: `cyan default bold underline`.
+  package var description: String {
+    ([foreground.description, background.description]
+      + TextAttributes.named.filter { attributes.contains($0.1) }.map(\.0))
+      .joined(separator: " ")
+  }
+}

@@ -108,6 +108,9 @@ private struct Reader {
 
   init(file: String?) { self.file = file }
 
+  /// Every role by its name in files.
+  static let roles = Dictionary(uniqueKeysWithValues: ThemeRole.allCases.map { ($0.rawValue, $0) })
+
   /// An error at `line`, `column` of this file.
   func error(_ kind: ThemeError.Kind, _ message: String, _ line: Int, _ column: Int) -> ThemeError {
     ThemeError(kind, message, file: file, line: line, column: column)
@@ -115,48 +118,52 @@ private struct Reader {
 
   /// Reads one line (without its line ending).
   mutating func read(line: ArraySlice<UInt8>, number: Int) throws(ThemeError) {
-    let text = try decode(line, number: number)
+    try validate(line, number: number)
+    // Separators and `#` are ASCII, so the line splits on bytes; columns count bytes from 1.
     var words: [Word] = []
     var commentColumn: Int?
-    var column = 1
-    var current: (start: Int, scalars: String.UnicodeScalarView)?
-    for scalar in text.unicodeScalars {
-      if scalar == " " || scalar == "\t" {
-        if let word = current {
-          words.append(Word(text: String(word.scalars), column: word.start))
-          current = nil
+    var wordStart: Int?
+    for index in line.indices {
+      let byte = line[index]
+      if byte == 0x20 || byte == 0x09 {
+        if let start = wordStart {
+          words.append(word(line[start..<index], column: start - line.startIndex + 1))
+          wordStart = nil
         }
-      } else if current == nil, scalar == "#" {
-        commentColumn = column
+      } else if wordStart == nil, byte == UInt8(ascii: "#") {
+        commentColumn = index - line.startIndex + 1
         break
-      } else if current == nil {
-        current = (column, String.UnicodeScalarView([scalar]))
-      } else {
-        current?.scalars.append(scalar)
+      } else if wordStart == nil {
+        wordStart = index
       }
-      column += UTF8.width(scalar)
     }
-    if let word = current { words.append(Word(text: String(word.scalars), column: word.start)) }
-    let end = words.last.map { $0.column + $0.text.utf8.count } ?? 1
-
-    if words.isEmpty {
+    if commentColumn == nil, let start = wordStart {
+      words.append(word(line[start...], column: start - line.startIndex + 1))
+    }
+    guard let last = words.last else {
       if let commentColumn, lines.isEmpty {
-        try readHeader(text, hashColumn: commentColumn, number: number)
+        try readHeader(line, hashColumn: commentColumn, number: number)
       }
       return
     }
-    try readRole(words, end: end, number: number)
+    try readRole(words, end: last.column + last.text.utf8.count, number: number)
   }
 
-  /// The line as text, or an encoding error at its first bad byte.
-  func decode(_ line: ArraySlice<UInt8>, number: Int) throws(ThemeError) -> String {
+  /// A word of already validated UTF-8.
+  func word(_ bytes: ArraySlice<UInt8>, column: Int) -> Word {
+    Word(text: String(decoding: bytes, as: UTF8.self), column: column)
+  }
+
+  /// Throws an encoding error at the first byte of `line` that is not valid UTF-8.
+  func validate(_ line: ArraySlice<UInt8>, number: Int) throws(ThemeError) {
+    guard line.contains(where: { $0 >= 0x80 }) else { return }
     var iterator = line.makeIterator()
     var decoder = UTF8()
     var offset = 0
     while true {
       switch decoder.decode(&iterator) {
       case .scalarValue(let scalar): offset += UTF8.width(scalar)
-      case .emptyInput: return String(decoding: line, as: UTF8.self)
+      case .emptyInput: return
       case .error:
         throw error(
           .encoding, "the line is not valid UTF-8; save the theme as UTF-8 text", number,
@@ -166,8 +173,10 @@ private struct Reader {
   }
 
   /// Reads `# name: …` and `# min-colors: …` from a comment line; other comments are ignored.
-  mutating func readHeader(_ text: String, hashColumn: Int, number: Int) throws(ThemeError) {
-    let utf8 = Array(text.utf8)
+  mutating func readHeader(
+    _ line: ArraySlice<UInt8>, hashColumn: Int, number: Int
+  ) throws(ThemeError) {
+    let utf8 = Array(line)
     let body = utf8[hashColumn...]  // after the `#`
     guard let colon = body.firstIndex(of: UInt8(ascii: ":")) else { return }
     let key = String(decoding: body[..<colon], as: UTF8.self).trimmingSpaces
@@ -209,7 +218,7 @@ private struct Reader {
   /// Reads `role foreground background attributes…`.
   mutating func readRole(_ words: [Word], end: Int, number: Int) throws(ThemeError) {
     let roleWord = words[0]
-    guard let role = ThemeRole(rawValue: roleWord.text) else {
+    guard let role = Self.roles[roleWord.text] else {
       let names = ThemeRole.allCases.map(\.rawValue)
       throw error(
         .unknownRole,
@@ -326,16 +335,17 @@ private struct Reader {
   }
 }
 
-/// Near-miss suggestions for unknown words (an edit distance of at most 2).
+/// Near-miss suggestions for unknown words (an edit distance of 1, or 2 for words of four or
+/// more characters).
 private enum Suggestion {
   /// `did you mean x?` when one of `candidates` is close to `word`, else `expected <otherwise>`.
   static func hint(for word: String, among candidates: [String], otherwise: String) -> String {
-    let chars = Array(word)
-    guard chars.count <= 32 else { return otherwise }
+    let chars = Array(word.utf8)
+    guard chars.count <= 32 else { return "expected " + otherwise }
     var best: (name: String, distance: Int)?
     for candidate in candidates {
-      let distance = editDistance(chars, Array(candidate))
-      if distance <= min(2, max(1, chars.count / 3)), distance < (best?.distance ?? .max) {
+      let distance = editDistance(chars, Array(candidate.utf8))
+      if distance <= (chars.count >= 4 ? 2 : 1), distance < (best?.distance ?? .max) {
         best = (candidate, distance)
       }
     }
@@ -344,7 +354,7 @@ private enum Suggestion {
   }
 
   /// Levenshtein distance between two short strings.
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     var previous = Array(0...b.count)
     for (i, x) in a.enumerated() {
       var current = [i + 1]
