@@ -102,8 +102,9 @@ private struct Reader {
   var name: (value: String, line: Int)?
   /// The `min-colors:` header, its line and the column of its value.
   var minimumColors: (value: Int, line: Int, column: Int)?
-  /// Styles the file gives, and the line that gave each.
+  /// Styles the file gives.
   var styles: [ThemeRole: TextStyle] = [:]
+  /// The line that styled each role, for duplicate-role errors.
   var lines: [ThemeRole: Int] = [:]
 
   init(file: String?) { self.file = file }
@@ -310,8 +311,13 @@ private struct Reader {
     for (role, style) in styles { merged[role] = style }
     if let minimumColors {
       let inherited = ThemeRole.allCases.filter { styles[$0] == nil }
-      if let role = inherited.first(where: {
-        (base.styles[$0]?.requiredColors ?? 0) > minimumColors.value
+      let tooMany = { (color: ThemeColor) -> Bool in
+        if case .index(let index) = color { return Int(index) >= minimumColors.value }
+        return false
+      }
+      if let role = inherited.first(where: { role in
+        guard let style = base.styles[role] else { return false }
+        return tooMany(style.foreground) || tooMany(style.background)
       }) {
         throw error(
           .needsMoreColors,
