@@ -47,3 +47,54 @@ extension Theme {
       .input: TextStyle(.default, .default, .underline),
     ])
 }
+
+extension Theme {
+  /// The monochrome theme, compiled in for `NO_COLOR` and terminals without colour.
+  ///
+  /// It uses no colour at all, only attributes, and `Themes/monochrome.theme` holds the same
+  /// styles (a test keeps the two equal). Reverse marks the selection and the bars; bold with
+  /// underline marks errors; bold alone warnings; italic notes.
+  package static let builtInMonochrome = Theme(
+    name: "monochrome", minimumColors: 0,
+    styles: [
+      .normal: TextStyle(),
+      .title: TextStyle(.default, .default, .reverse),
+      .titleError: TextStyle(.default, .default, [.bold, .underline, .reverse]),
+      .titleWarning: TextStyle(.default, .default, [.bold, .reverse]),
+      .titleNote: TextStyle(.default, .default, [.reverse, .italic]),
+      .status: TextStyle(.default, .default, .reverse),
+      .statusKey: TextStyle(.default, .default, [.bold, .reverse]),
+      .statusMessage: TextStyle(.default, .default, [.bold, .reverse]),
+      .statusError: TextStyle(.default, .default, [.bold, .underline, .reverse]),
+      .border: TextStyle(.default, .default, .dim),
+      .paneTitle: TextStyle(.default, .default, .dim),
+      .paneTitleFocused: TextStyle(.default, .default, [.bold, .reverse]),
+      .key: TextStyle(.default, .default, .bold),
+      .displayName: TextStyle(.default, .default, [.bold, .italic]),
+      .index: TextStyle(.default, .default, .dim),
+      .type: TextStyle(.default, .default, .dim),
+      .string: TextStyle(),
+      .number: TextStyle(),
+      .boolean: TextStyle(),
+      .date: TextStyle(),
+      .data: TextStyle(.default, .default, .dim),
+      .uid: TextStyle(.default, .default, .italic),
+      .container: TextStyle(.default, .default, .dim),
+      .escape: TextStyle(.default, .default, .underline),
+      .file: TextStyle(.default, .default, [.bold, .underline]),
+      .bundle: TextStyle(.default, .default, [.bold, .underline]),
+      .guide: TextStyle(.default, .default, .dim),
+      .error: TextStyle(.default, .default, [.bold, .underline]),
+      .warning: TextStyle(.default, .default, .bold),
+      .note: TextStyle(.default, .default, .italic),
+      .selection: TextStyle(.default, .default, .reverse),
+      .selectionInactive: TextStyle(.default, .default, .underline),
+      .match: TextStyle(.default, .default, [.bold, .underline, .reverse]),
+      .label: TextStyle(.default, .default, .bold),
+      .link: TextStyle(.default, .default, .underline),
+      .code: TextStyle(.default, .default, .italic),
+      .helpKey: TextStyle(.default, .default, .bold),
+      .helpGroup: TextStyle(.default, .default, [.bold, .underline]),
+      .input: TextStyle(.default, .default, .underline),
+    ])
+}
