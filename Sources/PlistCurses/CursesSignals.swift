@@ -97,8 +97,12 @@ enum CursesSignals {
     s.pointee.installed = 0
   }
 
-  /// Sets `handler` for `signal`, keeping the previous action in ``previous``.
+  /// Sets `handler` for `signal`, keeping the previous action in ``previous``; a signal the
+  /// program was started with ignored (`nohup`) stays ignored.
   private static func set(_ signal: Int32, handler: @convention(c) (Int32) -> Void) {
+    _ = sigaction(signal, nil, previous + Int(signal))
+    let current = previous[Int(signal)].__sigaction_handler.sa_handler
+    if let current, unsafeBitCast(current, to: Int.self) == 1 { return }  // SIG_IGN
     var action = sigaction()
     action.__sigaction_handler.sa_handler = handler
     sigemptyset(&action.sa_mask)

@@ -78,7 +78,7 @@ package final class CursesTerminal: Terminal {
     }
     inputFD = fileno(inputFile)
     fd = fileno(outputFile)
-    _ = setlocale(LC_ALL, "")
+    Self.useUTF8Locale()
     var modes = termios()
     let hasModes = tcgetattr(inputFD, &modes) == 0
     CursesSignals.install()
@@ -89,6 +89,15 @@ package final class CursesTerminal: Terminal {
     }
     self.screen = screen
     CursesSignals.prepare(fd: fd, modes: hasModes ? modes : nil, bytes: [])
+  }
+
+  /// Takes the user's locale (`setlocale(LC_ALL, "")`), so ncurses reads and draws wide
+  /// characters; when its character set is not UTF-8 (`LANG=C`), uses `C.UTF-8` for
+  /// characters, as the canvas holds Unicode text and terminals today speak UTF-8.
+  static func useUTF8Locale() {
+    _ = setlocale(LC_ALL, "")
+    let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""
+    if codeset.uppercased() != "UTF-8" { _ = setlocale(LC_CTYPE, "C.UTF-8") }
   }
 
   /// Runs `body` with the terminal in curses mode and restores the terminal afterwards,
