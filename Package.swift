@@ -38,6 +38,7 @@ let package = Package(
       name: "PlistUITests",
       dependencies: ["PlistUI", "PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
       exclude: ["Snapshots"]),
+    .testTarget(name: "PlistCursesTests", dependencies: ["PlistCurses", "PlistUI", "CNcurses"]),
     .testTarget(name: "PlistCLITests", dependencies: ["PlistCLI", "PlistCore", "TestSupport"]),
     .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
   ],
