@@ -1,10 +1,47 @@
 import Foundation
 import PlistCLI
+import PlistCurses
+import PlistUI
 
+// Headless commands run and exit here; `infoscope PATH` and `--demo` on a terminal open the
+// inspector (CLI.plan decides, and prints the lint report instead when stdout is no terminal).
 switch CLI.plan(Array(CommandLine.arguments.dropFirst())) {
 case .exit(let status):
   exit(status)
-case .interactive(let bundle, _):
-  // Until the terminal inspector is wired in here, a terminal gets the lint report too.
-  exit(CLI.lintReport(bundle))
+case .interactive(let bundle, let options):
+  let title: String
+  switch options.source {
+  case .demo: title = "demo: " + bundle.inputPath
+  case .path(let path): title = path
+  }
+  let environment = ProcessInfo.processInfo.environment
+  let loader = ThemeLoader()
+  func theme(colors: Int) throws(ThemeError) -> ThemeLoader.Resolution {
+    try loader.resolution(
+      requested: options.theme, environment: environment, colorCount: colors,
+      executablePath: ThemeLoader.currentExecutablePath())
+  }
+  do {
+    // A wrong --theme is reported before the screen changes.
+    _ = try theme(colors: 256)
+  } catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(64)
+  }
+  let session = Session(title: title, bundle: bundle)
+  do {
+    try CursesTerminal.run { (terminal) throws(ThemeError) in
+      let resolution = try theme(colors: terminal.colorCount)
+      var state = AppState(session: session, size: terminal.size)
+      if let note = resolution.note { state.show(StatusMessage(note)) }
+      Inspector.run(state, theme: resolution.theme, on: terminal)
+    }
+  } catch .cannotStart(let reason) {
+    FileHandle.standardError.write(
+      Data("infoscope: cannot start the inspector (\(reason)); the lint report follows\n".utf8))
+    exit(CLI.lintReport(bundle))
+  } catch .body(let error) {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(64)
+  }
 }

@@ -84,6 +84,9 @@ package struct AppState: Sendable {
     sortedFindings.indices.contains(findingCursor) ? sortedFindings[findingCursor] : nil
   }
 
+  /// Shows `message` in the status bar until the next key.
+  package mutating func show(_ message: StatusMessage) { self.message = message }
+
   // MARK: - Events
 
   /// Handles one input event and returns what the outside world must do.

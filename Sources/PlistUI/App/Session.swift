@@ -117,9 +117,13 @@ package struct Session: Sendable {
         case (nil, let build?): "(\(build))"
         default: nil
         }
+      // A bundle opened at its own folder has the empty path; show the input's name instead.
+      let inputName =
+        bundle.inputPath.split(separator: "/").last.map(String.init) ?? bundle.inputPath
       branches.append(
         Branch(
-          path: node.path, kind: node.kind, platforms: node.platforms,
+          path: node.path.isEmpty ? inputName : node.path, kind: node.kind,
+          platforms: node.platforms,
           identifier: node.identifier, version: version, parent: parent, children: []))
       var children: [OutlineItem] = []
       for file in node.files {

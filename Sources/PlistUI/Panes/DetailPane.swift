@@ -37,6 +37,7 @@ package enum DetailPane {
       case .branch(let b):
         let branch = session.branches[b]
         lines.append([Span(branch.path, .bundle)])
+        findingLines(item)
         field("Kind", branch.kind.rawValue)
         if let id = branch.identifier { field("Identifier", id, .string) }
         if let version = branch.version { field("Version", version) }
@@ -46,7 +47,6 @@ package enum DetailPane {
       case .node(let file, let path):
         if path.isEmpty { fileLines(file) } else { nodeLines(item, file: file) }
       }
-      findingLines(item)
       if case .node(_, let path) = item, !path.isEmpty, let node = session.node(item),
         !node.value.kind.isContainer
       {
@@ -63,6 +63,7 @@ package enum DetailPane {
     mutating func fileLines(_ file: Int) {
       let entry = session.files[file]
       lines.append([Span(entry.path, .file)])
+      findingLines(.node(file: file, path: []))
       field("Role", entry.role.rawValue)
       if let document = entry.document {
         field("Format", "\(document.format)")
@@ -83,6 +84,8 @@ package enum DetailPane {
         let (base, suffix) = KnownKeys.splitDeviceSuffix(key)
         field("Variant", "\(base) for \(suffix == "~ipad" ? "iPad" : "iPhone") only")
       }
+      // Findings first: they are why the user is looking.
+      findingLines(item)
       if let node = session.node(item) {
         var type = RowText.typeName(node.value.kind)
         if let count = node.value.childCount { type += " " + RowText.items(count) }
@@ -124,8 +127,6 @@ package enum DetailPane {
 
     mutating func findingLines(_ item: OutlineItem) {
       guard let indices = session.ownFindings[item], !indices.isEmpty else { return }
-      lines.append([])
-      lines.append([Span(indices.count == 1 ? "Finding" : "Findings (\(indices.count))", .label)])
       for index in indices {
         let finding = session.findings[index]
         let role = Marker.role(finding.severity)
@@ -139,6 +140,7 @@ package enum DetailPane {
         lines.append([Span("  "), Span(finding.url, .link)])
         if let fix = finding.fix { lines.append([Span("  fix: ", .label), Span(fix.title)]) }
       }
+      lines.append([])
     }
   }
 
