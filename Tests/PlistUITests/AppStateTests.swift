@@ -172,3 +172,20 @@ import Testing
     #expect(state("Z").message?.text == "Z does nothing here; ? shows the keys")
   }
 }
+
+/// A string with escape sequences (OSC 52 clipboard write, clear screen, CSI as C1) and a
+/// right-to-left override is drawn as visible escapes on every screen, never as itself.
+@Suite struct HostileStringTests {
+  @Test(arguments: ["G k k k", "G k k k Tab", "/ d n e Enter", "R G k k k"])
+  func hostileStringIsDrawnInert(keys: String) {
+    let (state, canvas) = UIFixtures.run(keys, size: Size(width: 120, height: 40))
+    #expect(state.selection.map { state.session.keyPath($0).description } == "LanternMotto")
+    for cell in canvas.cells {
+      #expect(!cell.text.unicodeScalars.contains(where: VisibleText.mustEscape), "\(cell)")
+    }
+    #expect(canvas.text.contains(#"\e]52;c;aGk=\u{7}\e[2J\u{202E}dne\u{9B}31m end"#))
+    let escapes = canvas.cells.filter { $0.role == .escape }.map(\.text).joined()
+    #expect(escapes.contains(#"\e]52"#) == false)  // only the escape itself is marked
+    #expect(escapes.contains(#"\u{202E}"#))
+  }
+}

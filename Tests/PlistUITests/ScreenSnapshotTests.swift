@@ -25,7 +25,7 @@ import Testing
     Case(name: "tree-80x24", keys: "", size: small),
     Case(name: "tree-120x40", keys: "", size: large),
     Case(name: "detail-purpose-string-80x24", keys: "f", size: small),
-    Case(name: "detail-hostile-string-120x40", keys: "G k k k k", size: large),
+    Case(name: "detail-hostile-string-120x40", keys: "G k k k", size: large),
     Case(name: "findings-80x24", keys: "Tab j", size: small),
     Case(name: "findings-jump-120x40", keys: "Tab j j Enter", size: large),
     Case(name: "search-80x24", keys: "/ O r i e n t Enter", size: small),

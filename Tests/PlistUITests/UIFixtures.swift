@@ -53,7 +53,7 @@ enum UIFixtures {
     \t\t<string>UIInterfaceOrientationPortrait</string>
     \t</array>
     \t<key>LanternMotto</key>
-    \t<string>light 相机 🔦 \u{1B}]52;c;aGk=\u{07} end</string>
+    \t<string>light 相机 🔦 \u{1B}]52;c;aGk=\u{07}\u{1B}[2J\u{202E}dne\u{9B}31m end</string>
     \t<key>LanternSeed</key>
     \t<data>3q2+7w==</data>
     </dict>
