@@ -32,8 +32,10 @@ package enum RowText {
   package static func preview(_ value: PlistValue) -> (text: String, role: ThemeRole) {
     switch value {
     case .string(let s):
-      let head = s.count > previewLimit ? String(s.prefix(previewLimit)) + "…" : s
-      return ("\"" + head + "\"", .string)
+      // `count` walks the whole string; a 100 MB value must not cost that per frame.
+      guard s.utf8.count > previewLimit else { return ("\"" + s + "\"", .string) }
+      let head = s.prefix(previewLimit)
+      return ("\"" + head + (head.utf8.count < s.utf8.count ? "…" : "") + "\"", .string)
     case .integer(let i): return (i.description, .number)
     case .real(let r): return (real(r), .number)
     case .boolean(let b): return (b ? "true" : "false", .boolean)
@@ -71,8 +73,10 @@ package enum RowText {
   package static func full(_ value: PlistValue, limit: Int = 65_536) -> String {
     switch value {
     case .string(let s):
-      guard s.count > limit else { return s }
-      return String(s.prefix(limit)) + "… (\(s.count - limit) more characters)"
+      guard s.utf8.count > limit else { return s }
+      let head = s.prefix(limit)
+      let rest = s.utf8.count - head.utf8.count
+      return rest == 0 ? s : String(head) + "… (\(rest) more bytes)"
     case .data(let d):
       var lines: [String] = []
       let shown = d.prefix(limit)
