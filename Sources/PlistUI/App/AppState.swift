@@ -170,12 +170,10 @@ package struct AppState: Sendable {
       break
     }
     switch command {
-    case .down: moveSelection(by: n)
-    case .up: moveSelection(by: -n)
-    case .pageDown: moveSelection(by: n * max(1, treeRows - 1))
-    case .pageUp: moveSelection(by: -n * max(1, treeRows - 1))
-    case .halfPageDown: moveSelection(by: n * max(1, treeRows / 2))
-    case .halfPageUp: moveSelection(by: -n * max(1, treeRows / 2))
+    case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp:
+      // A page keeps one row of context.
+      let rows = command == .pageDown || command == .pageUp ? max(1, treeRows - 1) : treeRows
+      moveSelection(by: Self.moveDistance(command, n, rows: rows) ?? 0)
     case .first:
       select(outline.first, reveal: .top)
     case .last:
@@ -269,35 +267,42 @@ package struct AppState: Sendable {
     .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last,
   ]
 
+  /// How far a move command goes in a list of `rows` visible rows (`nil` for one that jumps to
+  /// an end or does not move).
+  private static func moveDistance(_ command: Command, _ n: Int, rows: Int) -> Int? {
+    switch command {
+    case .down: n
+    case .up: -n
+    case .pageDown: n * rows
+    case .pageUp: -n * rows
+    case .halfPageDown: n * max(1, rows / 2)
+    case .halfPageUp: -n * max(1, rows / 2)
+    default: nil
+    }
+  }
+
   private mutating func applyInFindings(_ command: Command, _ n: Int) {
     let rows = max(1, layout.contentRows(.findings))
-    switch command {
-    case .down: findingCursor += n
-    case .up: findingCursor -= n
-    case .pageDown: findingCursor += n * rows
-    case .pageUp: findingCursor -= n * rows
-    case .halfPageDown: findingCursor += n * max(1, rows / 2)
-    case .halfPageUp: findingCursor -= n * max(1, rows / 2)
-    case .first: findingCursor = 0
-    case .last: findingCursor = sortedFindings.count - 1
-    case .openFinding: openFinding()
-    default: break
+    if let distance = Self.moveDistance(command, n, rows: rows) {
+      findingCursor += distance
+    } else if command == .first {
+      findingCursor = 0
+    } else if command == .last {
+      findingCursor = sortedFindings.count - 1
+    } else if command == .openFinding {
+      openFinding()
     }
     clampFindings()
   }
 
   private mutating func applyInDetail(_ command: Command, _ n: Int) {
     let rows = max(1, layout.contentRows(.detail))
-    switch command {
-    case .down: detailScroll += n
-    case .up: detailScroll -= n
-    case .pageDown: detailScroll += n * rows
-    case .pageUp: detailScroll -= n * rows
-    case .halfPageDown: detailScroll += n * max(1, rows / 2)
-    case .halfPageUp: detailScroll -= n * max(1, rows / 2)
-    case .first: detailScroll = 0
-    case .last: detailScroll = Int.max / 2
-    default: break
+    if let distance = Self.moveDistance(command, n, rows: rows) {
+      detailScroll += distance
+    } else if command == .first {
+      detailScroll = 0
+    } else if command == .last {
+      detailScroll = Int.max / 2
     }
     detailScroll = max(0, detailScroll)
   }
