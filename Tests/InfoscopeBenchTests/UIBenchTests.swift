@@ -111,4 +111,35 @@ import Testing
     #expect(!only.codec && only.ui && only.uiNodes == 5_000)
     #expect((try? BenchOptions.parse(["--ui-nodes", "0"]).get()) == nil)
   }
+
+  private func row(_ name: String, median: Double) -> UIMeasurement {
+    UIMeasurement(
+      document: name, fileBytes: 5_000, nodes: 100, findings: 2, lintSeconds: 0.003,
+      layoutSeconds: 0.0005, keyMedianSeconds: median, keyP95Seconds: median * 2,
+      keyMaxSeconds: median * 3, slowestKey: "G", slowestKeyMedianSeconds: median,
+      relintSeconds: 0.002, keys: 2_000)
+  }
+
+  @Test(arguments: [(0.00045, "PASS"), (0.0009, "FAIL")])
+  func reportsTheKeystrokeRatioAsATarget(large: Double, status: String) throws {
+    let report = Report(
+      measurements: [], sizes: [], baselines: [], absent: [], rssFromGNUTime: true, codec: false,
+      ui: [row("generated 5 KB", median: 0.0003), row("generated 1M nodes", median: large)])
+    let verdicts = report.targets()
+    #expect(verdicts.count == 1)
+    #expect(verdicts.first?.status == status)
+    let markdown = report.markdown()
+    #expect(markdown.contains("## Terminal UI"))
+    #expect(!markdown.contains("## XML input"))
+    #expect(markdown.contains("| generated 1M nodes | 5000 B | 100 | 2 | 3.00 ms | 500.00 µs "))
+    #expect(markdown.contains("generated 1M nodes ÷ generated 5 KB: \(format2(large / 0.0003))×"))
+  }
+
+  @Test func skipsTheKeystrokeTargetWithoutBothDocuments() {
+    let report = Report(
+      measurements: [], sizes: [], baselines: [], absent: [], rssFromGNUTime: true, codec: false,
+      ui: [row("generated 5 KB", median: 0.0003)], uiNotes: ["corpus Info.plist skipped: absent"])
+    #expect(report.targets().map(\.status) == ["SKIP"])
+    #expect(report.markdown().contains("Not measured: corpus Info.plist skipped: absent."))
+  }
 }
