@@ -24,7 +24,8 @@ let package = Package(
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     .target(name: "PlistCurses", dependencies: ["PlistUI", "CNcurses"]),
     .executableTarget(name: "infoscope", dependencies: ["PlistCLI", "PlistUI", "PlistCurses"]),
-    .executableTarget(name: "infoscope-bench", dependencies: ["PlistCore"]),
+    .executableTarget(
+      name: "infoscope-bench", dependencies: ["PlistCore", "PlistBundle", "PlistRules", "PlistUI"]),
     .target(name: "TestSupport", dependencies: ["PlistCore"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
     .testTarget(

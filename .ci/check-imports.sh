@@ -11,7 +11,7 @@ declare -A allowed=(
   [PlistCurses]="PlistUI CNcurses Foundation Glibc"
   [PlistCLI]="PlistCore PlistBundle PlistRules Foundation Glibc"
   [infoscope]="PlistCLI PlistUI PlistCurses Foundation Glibc"
-  [infoscope-bench]="PlistCore Foundation Glibc"
+  [infoscope-bench]="PlistCore PlistBundle PlistRules PlistUI Foundation Glibc"
 )
 status=0
 for dir in Sources/*/; do

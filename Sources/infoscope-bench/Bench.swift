@@ -10,14 +10,24 @@ struct BenchOptions: Sendable {
   var json = false
   /// Seconds of repeated work inside one in-process child before it reports its best run.
   var budget = 0.3
+  /// Measure the codec against the peers.
+  var codec = true
+  /// Measure the terminal UI.
+  var ui = true
+  /// Values in the terminal UI measure's large document.
+  var uiNodes = 1_000_000
 
   static let usage = """
     usage: swift run -c release infoscope-bench [--sizes 5k,1m,10m,100m] [--quick] [--runs N]
-                                                [--json]
-      --sizes  the sizes to measure (default 5k,1m,10m)
-      --quick  only 5k and 1m (for CI)
-      --runs   the best of N runs (default 5 up to 1 MB, 3 at 10 MB, 1 at 100 MB)
-      --json   machine-readable results on standard output; the table goes to standard error
+                                                [--json] [--ui-only | --no-ui] [--ui-nodes N]
+      --sizes     the sizes to measure (default 5k,1m,10m)
+      --quick     only 5k and 1m, and a 100,000-node document for the terminal UI (for CI)
+      --runs      the best of N runs (default 5 up to 1 MB, 3 at 10 MB, 1 at 100 MB; 3 for
+                  the terminal UI's first screen and re-lint)
+      --json      machine-readable results on standard output; the table goes to standard error
+      --ui-only   only the terminal UI measure
+      --no-ui     skip the terminal UI measure
+      --ui-nodes  values in the terminal UI's large document (default 1000000)
     """
 
   /// Parses the arguments after the program name.
@@ -30,6 +40,17 @@ struct BenchOptions: Sendable {
       switch argument {
       case "--quick":
         options.sizes = Array(BenchSize.all.prefix(2))
+        options.uiNodes = 100_000
+      case "--ui-only":
+        options.codec = false
+        options.ui = true
+      case "--no-ui":
+        options.ui = false
+      case "--ui-nodes":
+        guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
+          return .failure(UsageMessage("--ui-nodes expects a positive whole number"))
+        }
+        options.uiNodes = value
       case "--json":
         options.json = true
       case "--runs":

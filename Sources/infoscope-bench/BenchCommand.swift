@@ -2,7 +2,8 @@ import Foundation
 
 /// The bench's top level: options, peers, inputs, measurements, report.
 enum BenchCommand {
-  /// Runs the bench with the arguments after the program name.
+  /// Runs the bench with the arguments after the program name: the codec against the peers,
+  /// then the terminal UI (either can be left out).
   ///
   /// - Returns: 0 after measuring (even when a target fails: it is a measurement), 64 for bad
   ///   usage, 1 when the inputs cannot be prepared.
@@ -35,16 +36,24 @@ enum BenchCommand {
     let runner = Bench(
       options: options, spawner: spawner, implementations: implementations, cache: cache)
     let measurements: [Measurement]
+    var ui: (measurements: [UIMeasurement], notes: [String]) = ([], [])
     do {
-      measurements = try runner.run()
+      measurements = options.codec ? try runner.run() : []
+      if options.ui {
+        let small = try runner.inputs(for: BenchSize.all[0]).xml
+        ui = try UIRunner(options: options, spawner: spawner, cache: cache, bench: bench)
+          .run(small: small)
+      }
     } catch {
       printError("infoscope-bench: error: cannot prepare the inputs: \(error)")
       return 1
     }
     let report = Report(
-      measurements: measurements, sizes: options.sizes, baselines: runner.baselines(bench: bench),
+      measurements: measurements, sizes: options.codec ? options.sizes : [],
+      baselines: options.codec ? runner.baselines(bench: bench) : [],
       absent: implementations.compactMap { peer in peer.absentReason.map { (peer.name, $0) } },
-      rssFromGNUTime: spawner.gnuTime != nil)
+      rssFromGNUTime: spawner.gnuTime != nil, codec: options.codec, ui: ui.measurements,
+      uiNotes: ui.notes)
     let markdown = report.markdown()
     if options.json {
       printError(markdown)

@@ -71,10 +71,36 @@ struct PlistGenerator {
     var generator = PlistGenerator(
       random: SplitMix64(seed: 0x1F05_C09E ^ UInt64(size.targetBytes)),
       emitter: try XMLEmitter(path: path))
-    try generator.document(targetBytes: size.targetBytes)
+    try generator.document(.bytes(size.targetBytes))
   }
 
-  private mutating func document(targetBytes: Int) throws {
+  /// Generates a document of at least `nodes` values into the file at `path`.
+  ///
+  /// Values are containers and scalars, the root included; keys are not nodes. The document is
+  /// the same Info.plist with as many embedded bundles as it takes, so the tree is a dictionary
+  /// holding an array of dictionaries (about 100 values each). It overshoots by less than one
+  /// bundle.
+  ///
+  /// - Returns: the number of values written.
+  /// - Throws: file-system errors from writing.
+  @discardableResult
+  static func generate(nodes: Int, to path: String) throws -> Int {
+    var generator = PlistGenerator(
+      random: SplitMix64(seed: 0x0DE5_C09E ^ UInt64(max(0, nodes))),
+      emitter: try XMLEmitter(path: path))
+    try generator.document(.nodes(nodes))
+    return generator.emitter.nodes
+  }
+
+  /// How big a generated document should be.
+  private enum Target {
+    /// About this many bytes of XML.
+    case bytes(Int)
+    /// At least this many values.
+    case nodes(Int)
+  }
+
+  private mutating func document(_ target: Target) throws {
     emitter.raw(
       """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -85,13 +111,25 @@ struct PlistGenerator {
       """)
     emitter.open("dict")
     try bundleBody(index: 0, kind: "APPL")
-    // The root bundle alone is about 4-5 KB; add embedded bundles up to the target.
-    if emitter.written + 600 < targetBytes {
+    // The root bundle alone is about 4-5 KB (about 100 values); add embedded bundles up to the
+    // target.
+    let wantsBundles: Bool
+    switch target {
+    case .bytes(let bytes): wantsBundles = emitter.written + 600 < bytes
+    case .nodes(let nodes): wantsBundles = emitter.nodes < nodes
+    }
+    if wantsBundles {
       emitter.key("InfoscopeEmbeddedBundles")
       emitter.open("array")
       var index = 1
       var last = 0
-      while emitter.written + last / 2 + 40 < targetBytes {
+      func wantsMore() -> Bool {
+        switch target {
+        case .bytes(let bytes): emitter.written + last / 2 + 40 < bytes
+        case .nodes(let nodes): emitter.nodes < nodes
+        }
+      }
+      while wantsMore() {
         let before = emitter.written
         emitter.open("dict")
         try bundleBody(index: index, kind: random.pick(["XPC!", "FMWK", "BNDL", "APPL"]))

@@ -17,10 +17,34 @@ struct Report {
   var baselines: [(String, Int)]
   var absent: [(String, String)]
   var rssFromGNUTime: Bool
+  /// Whether the codec was measured (its tables and targets are left out when not).
+  var codec = true
+  /// The terminal UI's figures, small document first.
+  var ui: [UIMeasurement] = []
+  /// What the terminal UI measure could not do.
+  var uiNotes: [String] = []
+
+  /// The largest per-keystroke median ÷ the 5 KB one that still passes ("near 1").
+  static let keystrokeRatioLimit = 1.5
 
   /// The whole Markdown report.
   func markdown() -> String {
     var out = "# infoscope-bench\n\n"
+    if codec { out += codecMarkdown() }
+    if !ui.isEmpty || !uiNotes.isEmpty { out += (codec ? "\n" : "") + uiMarkdown() }
+    out += "\n## Targets\n\n"
+    let verdicts = targets()
+    for verdict in verdicts {
+      out += "- **\(verdict.status)** \(verdict.target): \(verdict.detail)\n"
+    }
+    let failed = verdicts.filter { $0.status == "FAIL" }.count
+    let skipped = verdicts.filter { $0.status == "SKIP" }.count
+    out += "\n\(failed) of \(verdicts.count) targets FAILED, \(skipped) skipped.\n"
+    return out
+  }
+
+  private func codecMarkdown() -> String {
+    var out = ""
     out += "MB = 10^6 bytes. Times are the best of N runs; in-process rows time only the parse "
     out += "(and write) of bytes already in memory. † = whole-command wall time (process start, "
     out += "file reading and writing included). Ratios are ours ÷ theirs in throughput "
@@ -41,15 +65,40 @@ struct Report {
     for (name, reason) in absent {
       out += "Absent: \(name): \(reason).\n"
     }
-    out += "\n## Targets\n\n"
-    let verdicts = targets()
-    for verdict in verdicts {
-      out += "- **\(verdict.status)** \(verdict.target): \(verdict.detail)\n"
-    }
-    let failed = verdicts.filter { $0.status == "FAIL" }.count
-    let skipped = verdicts.filter { $0.status == "SKIP" }.count
-    out += "\n\(failed) of \(verdicts.count) targets FAILED, \(skipped) skipped.\n"
     return out
+  }
+
+  private func uiMarkdown() -> String {
+    var out = "## Terminal UI\n\n"
+    out += "In-process, no terminal, at \(UIBench.screen): each document is opened as a one-file "
+    out += "bundle (its Info.plist). First screen = lint (`Session`: arrange and lint) + layout "
+    out += "and render (`AppState` and the first frame), each the best of N. Keys: a script of "
+    out += "\(UIRunner.keyCount) (moves and folds, then `E` and moves over the expanded tree), "
+    out += "each timed with a full render; a key's time is its best over N passes of the script. "
+    out += "Re-lint = `Session.relint()`, best of N.\n\n"
+    out += "| document | size | nodes | findings | lint | layout + render | first screen "
+    out += "| key median | key p95 | key max | slowest key (median) | re-lint |\n"
+    out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |\n"
+    for row in ui {
+      out += "| \(row.document) | \(bytes(row.fileBytes)) | \(row.nodes) | \(row.findings) "
+      out += "| \(duration(row.lintSeconds)) | \(duration(row.layoutSeconds)) "
+      out += "| \(duration(row.firstScreenSeconds)) | \(duration(row.keyMedianSeconds)) "
+      out += "| \(duration(row.keyP95Seconds)) | \(duration(row.keyMaxSeconds)) "
+      out += "| \(row.slowestKey) (\(duration(row.slowestKeyMedianSeconds))) "
+      out += "| \(duration(row.relintSeconds)) |\n"
+    }
+    if let ratio = keystrokeRatio() {
+      out += "\nPer-keystroke median, \(ratio.large) ÷ \(ratio.small): \(format2(ratio.value))× "
+      out += "(1 = a keystroke costs the same whatever the document's size).\n"
+    }
+    for note in uiNotes { out += "Not measured: \(note).\n" }
+    return out
+  }
+
+  /// The per-keystroke median of the large generated document ÷ that of the 5 KB one.
+  func keystrokeRatio() -> (value: Double, small: String, large: String)? {
+    guard ui.count >= 2, ui[0].keyMedianSeconds > 0 else { return nil }
+    return (ui[1].keyMedianSeconds / ui[0].keyMedianSeconds, ui[0].document, ui[1].document)
   }
 
   private func table(_ format: BenchFormat) -> String {
@@ -133,8 +182,30 @@ struct Report {
 
   // MARK: - Targets
 
-  /// The four targets, checked on our figures.
+  /// The issues' targets, checked on our figures: four for the codec, one for the terminal UI.
   func targets() -> [TargetResult] {
+    var verdicts = codec ? codecTargets() : []
+    if !ui.isEmpty || !uiNotes.isEmpty {
+      let target =
+        "terminal UI per-keystroke median on the large document ≤ "
+        + "\(format2(Self.keystrokeRatioLimit))× that on 5 KB"
+      if let ratio = keystrokeRatio() {
+        verdicts.append(
+          TargetResult(
+            status: ratio.value <= Self.keystrokeRatioLimit ? "PASS" : "FAIL", target: target,
+            detail: "\(format2(ratio.value))× (\(duration(ui[1].keyMedianSeconds)) vs "
+              + "\(duration(ui[0].keyMedianSeconds)))"))
+      } else {
+        verdicts.append(
+          TargetResult(
+            status: "SKIP", target: target,
+            detail: uiNotes.first ?? "needs both generated documents"))
+      }
+    }
+    return verdicts
+  }
+
+  private func codecTargets() -> [TargetResult] {
     var verdicts: [TargetResult] = []
     for (format, factor) in [(BenchFormat.xml, 2.0), (.binary, 1.0)] {
       let target =
@@ -245,11 +316,14 @@ struct Report {
       var baselinesRSSBytes: [String: Int]
       var absent: [String: String]
       var targets: [TargetResult]
+      var terminalUI: [UIMeasurement]
+      var terminalUINotes: [String]
     }
     let document = Document(
       generatorVersion: PlistGenerator.version, measurements: measurements,
       baselinesRSSBytes: Dictionary(baselines, uniquingKeysWith: { a, _ in a }),
-      absent: Dictionary(absent, uniquingKeysWith: { a, _ in a }), targets: targets())
+      absent: Dictionary(absent, uniquingKeysWith: { a, _ in a }), targets: targets(),
+      terminalUI: ui, terminalUINotes: uiNotes)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(document) else { return "{}" }
@@ -282,6 +356,13 @@ struct Report {
   private func bytes(_ count: Int) -> String {
     count >= 1_000_000 ? "\(format2(Double(count) / 1e6)) MB" : "\(count) B"
   }
+}
+
+/// A time in seconds as `1.23 s`, `4.56 ms` or `7.89 µs`.
+func duration(_ seconds: Double) -> String {
+  if seconds >= 1 { return "\(format2(seconds)) s" }
+  if seconds >= 1e-3 { return "\(format2(seconds * 1e3)) ms" }
+  return "\(format2(seconds * 1e6)) µs"
 }
 
 /// `value` with two decimals.

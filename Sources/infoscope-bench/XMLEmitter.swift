@@ -8,6 +8,8 @@ import Foundation
 struct XMLEmitter {
   /// Bytes produced so far, flushed or not.
   private(set) var written = 0
+  /// Values written so far (containers and scalars; keys are not nodes).
+  private(set) var nodes = 0
   private var buffer: [UInt8] = []
   private var depth = 0
   private let handle: FileHandle
@@ -35,6 +37,7 @@ struct XMLEmitter {
 
   /// Opens a container element (`dict` or `array`) on its own line.
   mutating func open(_ tag: String) {
+    nodes += 1
     line("<\(tag)>")
     depth += 1
   }
@@ -49,19 +52,32 @@ struct XMLEmitter {
   mutating func key(_ text: String) { line("<key>\(Self.escape(text))</key>") }
 
   /// A `<string>`.
-  mutating func string(_ text: String) { line("<string>\(Self.escape(text))</string>") }
+  mutating func string(_ text: String) {
+    nodes += 1
+    line("<string>\(Self.escape(text))</string>")
+  }
 
   /// An `<integer>`.
-  mutating func integer(_ value: Int64) { line("<integer>\(value)</integer>") }
+  mutating func integer(_ value: Int64) {
+    nodes += 1
+    line("<integer>\(value)</integer>")
+  }
 
   /// A `<real>` in Swift's shortest round-tripping form.
-  mutating func real(_ value: Double) { line("<real>\(value)</real>") }
+  mutating func real(_ value: Double) {
+    nodes += 1
+    line("<real>\(value)</real>")
+  }
 
   /// `<true/>` or `<false/>`.
-  mutating func bool(_ value: Bool) { line(value ? "<true/>" : "<false/>") }
+  mutating func bool(_ value: Bool) {
+    nodes += 1
+    line(value ? "<true/>" : "<false/>")
+  }
 
   /// A `<date>` in UTC, `YYYY-MM-DDTHH:MM:SSZ`.
   mutating func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+    nodes += 1
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     line(
       "<date>\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z</date>")
@@ -70,6 +86,7 @@ struct XMLEmitter {
   /// A `<data>` element: base64 on indented lines of at most 76 columns (tabs count 8), as
   /// Apple's writer lays it out.
   mutating func data(_ bytes: [UInt8]) {
+    nodes += 1
     line("<data>")
     let encoded = Data(bytes).base64EncodedString()
     let width = max(16, 76 - 8 * depth) / 4 * 4

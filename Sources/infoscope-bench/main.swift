@@ -1,9 +1,13 @@
 import Foundation
 
 // infoscope-bench: measures infoscope's property-list codec against the peers on this machine.
-// `--child ...` is the measured child process (see Child.swift); anything else runs the bench.
+// `--child ui ...` is the terminal UI's measured child (see UIBench.swift), `--child ...` the
+// codec's (see Child.swift); anything else runs the bench.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--child", arguments.dropFirst().first == "ui" {
+  exit(UIBench.child(Array(arguments.dropFirst(2))))
+}
 if arguments.first == "--child" {
   exit(Child.main(Array(arguments.dropFirst())))
 }
