@@ -19,8 +19,11 @@ let package = Package(
     .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
     .target(name: "PlistBundle", dependencies: ["PlistCore", "CZip", "COpenSSL"]),
     .target(name: "PlistRules", dependencies: ["PlistCore", "PlistBundle"]),
-    .target(name: "PlistCLI", dependencies: ["PlistCore", "PlistBundle", "PlistRules"]),
-    .target(name: "PlistUI", dependencies: ["PlistCore", "PlistBundle", "PlistRules"]),
+    .target(
+      name: "PlistCLI", dependencies: ["PlistCore", "PlistBundle", "PlistRules", "PlistEditing"]),
+    .target(name: "PlistEditing", dependencies: ["PlistCore"]),
+    .target(
+      name: "PlistUI", dependencies: ["PlistCore", "PlistBundle", "PlistRules", "PlistEditing"]),
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     .target(name: "PlistCurses", dependencies: ["PlistUI", "CNcurses"]),
     .executableTarget(name: "infoscope", dependencies: ["PlistCLI", "PlistUI", "PlistCurses"]),
@@ -35,6 +38,8 @@ let package = Package(
       name: "PlistRulesTests",
       dependencies: ["PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "PlistEditingTests", dependencies: ["PlistEditing", "PlistCore", "TestSupport"]),
     .testTarget(
       name: "PlistUITests",
       dependencies: ["PlistUI", "PlistRules", "PlistBundle", "PlistCore", "TestSupport"],

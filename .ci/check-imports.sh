@@ -9,7 +9,7 @@ declare -A allowed=(
   [PlistEditing]="PlistCore Foundation Glibc"
   [PlistUI]="PlistCore PlistBundle PlistRules PlistEditing Foundation Glibc"
   [PlistCurses]="PlistUI CNcurses Foundation Glibc"
-  [PlistCLI]="PlistCore PlistBundle PlistRules Foundation Glibc"
+  [PlistCLI]="PlistCore PlistBundle PlistRules PlistEditing Foundation Glibc"
   [infoscope]="PlistCLI PlistUI PlistCurses Foundation Glibc"
   [infoscope-bench]="PlistCore PlistBundle PlistRules PlistUI Foundation Glibc"
 )
