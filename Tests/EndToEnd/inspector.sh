@@ -143,6 +143,13 @@ check_value() { # check_value SESSION DESCRIPTION ACTUAL EXPECTED
   [ "$3" = "$4" ] && ok=0
   report $ok "$2 (got '$3', expected '$4')" "$1"
 }
+children_of() { # children_of PID: the process ids whose parent is PID (from /proc, no procps)
+  local stat pid comm state ppid rest
+  for stat in /proc/[0-9]*/stat; do
+    { read -r pid comm state ppid rest < "$stat"; } 2> /dev/null || continue
+    [ "$ppid" = "$1" ] && echo "$pid"
+  done
+}
 launch() { # launch SESSION: runs the inspector on the project, echoing its exit status after
   type_line "$1" "$(printf '%q %q' "$bin" "$project"); echo \"EXIT=\$?\""
 }
@@ -230,8 +237,9 @@ check $s "$s: the shell prompt is up" last_line -x 'e2e\$'
 launch $s
 check $s "$s: the first screen shows the title" title -F '4 warnings'
 shell_pid=$(T display -p -t $s '#{pane_pid}')
-pid=$(pgrep -P "$shell_pid" | head -n 1)
-check_value $s "$s: the inspector runs under the shell" "$(ps -o comm= -p "${pid:-0}")" infoscope
+pid=$(children_of "$shell_pid" | head -n 1)
+check_value $s "$s: the inspector runs under the shell" \
+  "$(cat "/proc/${pid:-0}/comm" 2> /dev/null)" infoscope
 [ -n "$pid" ] && kill -TERM "$pid"
 checks_restored $s 143
 
