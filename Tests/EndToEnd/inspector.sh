@@ -1,0 +1,269 @@
+#!/usr/bin/env bash
+# End-to-end test of the terminal inspector: runs the real binary in a private tmux server on an
+# Xcode project assembled from corpus files, drives it with keys (move, search, findings pane,
+# jump, help, quit) and checks the screen and that the terminal was restored afterwards (shell
+# prompt back, `stty` canonical mode and echo on, alternate screen off), after `q` and after
+# SIGTERM, and at the small sizes 40x10 and 30x8.
+#
+# Usage: Tests/EndToEnd/inspector.sh [BINARY]    (default .build/debug/infoscope; builds nothing)
+# Needs tmux and the corpus at ${INFOSCOPE_CORPUS:-../shared/corpus} (relative to the package
+# root); skips with exit status 0 when either is missing. Prints one TAP-like line per check
+# (`ok - ...` / `not ok - ...`, with the captured screen on failure) and exits 1 on any failure.
+# Corpus files are copied into a temporary folder only, never into the repository.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+bin=${1:-.build/debug/infoscope}
+corpus=${INFOSCOPE_CORPUS:-../shared/corpus}
+
+if ! command -v tmux > /dev/null; then
+  echo "skipped: tmux is not installed (Debian package tmux)"
+  exit 0
+fi
+if [ ! -d "$corpus/pbxproj" ] || [ ! -d "$corpus/info-plist" ]; then
+  echo "skipped: the corpus is absent at $corpus (set INFOSCOPE_CORPUS to its folder)"
+  exit 0
+fi
+if [ ! -x "$bin" ]; then
+  echo "not ok - the binary $bin exists (build it first: swift build)"
+  exit 1
+fi
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+
+# tmux must see a UTF-8 locale, or it replaces the box-drawing characters in its captures.
+case "${LC_ALL:-${LC_CTYPE:-${LANG:-}}}" in
+  *UTF-8* | *utf8* | *UTF8* | *utf-8*) ;;
+  *) export LC_ALL=C.UTF-8 ;;
+esac
+
+term=screen-256color
+infocmp tmux-256color > /dev/null 2>&1 && term=tmux-256color
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/infoscope-e2e.XXXXXX")
+sock="infoscope-e2e-$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() {
+  T kill-server > /dev/null 2>&1
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+failures=0
+checks=0
+started=$SECONDS
+
+# --- The project: Mastodon's Xcode project and Info.plists, laid out as in its repository ----
+project="$tmp/Mastodon"
+copy() { # copy CORPUS-RELATIVE-PATH PROJECT-RELATIVE-PATH
+  mkdir -p "$(dirname "$project/$2")"
+  if ! cp "$corpus/$1" "$project/$2"; then
+    echo "not ok - corpus file $1 is present"
+    exit 1
+  fi
+}
+copy pbxproj/mastodon-ios__Mastodon.xcodeproj__project.pbxproj Mastodon.xcodeproj/project.pbxproj
+copy info-plist/mastodon-ios__Mastodon__Info.plist Mastodon/Info.plist
+copy info-plist/mastodon-ios__MastodonIntent__Info.plist MastodonIntent/Info.plist
+copy info-plist/mastodon-ios__ShareActionExtension__Info.plist ShareActionExtension/Info.plist
+copy info-plist/mastodon-ios__Base.lproj__infoPlist.strings Mastodon/Base.lproj/infoPlist.strings
+
+# --- Helpers ----------------------------------------------------------------------------------
+# Each run is its own tmux session, a plain `bash --norc` that outlives the program.
+start_shell() { # start_shell SESSION WIDTH HEIGHT
+  T new-session -d -s "$1" -x "$2" -y "$3" \
+    "env TERM=$term PS1='e2e\$ ' HISTFILE=/dev/null bash --norc --noprofile"
+  T set-option -t "$1" status off > /dev/null
+  T resize-window -t "$1" -x "$2" -y "$3" > /dev/null 2>&1
+}
+type_line() { # type_line SESSION TEXT: types TEXT at the shell and presses Enter
+  T send-keys -t "$1" -l "$2"
+  T send-keys -t "$1" Enter
+}
+keys() { # keys SESSION KEY...: one key at a time, so Esc is never read as Alt-KEY
+  local s=$1 k
+  shift
+  for k in "$@"; do
+    T send-keys -t "$s" "$k"
+    sleep 0.05
+  done
+}
+screen() { T capture-pane -p -t "$1"; }
+title() { screen "$1" | sed -n 1p; }
+status_line() { screen "$1" | sed -n '$p'; }
+detail() { screen "$1" | awk -F'│' 'NF > 1 { print $2 }'; }
+last_line() { screen "$1" | grep -v '^[[:space:]]*$' | tail -n 1; }
+# The highlighted rows right of the pane border (the findings pane's selection), without SGR.
+selected_right() {
+  T capture-pane -e -p -t "$1" | awk -F'│' 'NF > 1 { print $2 }' |
+    grep -E $'\e\\[([0-9;]*;)?(7|4[0-7]|48;5;[0-9]+)m' | sed -E $'s/\e\\[[0-9;]*m//g'
+}
+
+report() { # report PASSED DESCRIPTION SESSION
+  checks=$((checks + 1))
+  if [ "$1" -eq 0 ]; then
+    echo "ok $checks - $2"
+  else
+    failures=$((failures + 1))
+    echo "not ok $checks - $2"
+    echo "# screen of $3:"
+    screen "$3" 2> /dev/null | sed 's/^/#   /'
+  fi
+}
+# check SESSION DESCRIPTION VIEW GREP-ARGS...: polls VIEW (screen, title, status_line, detail or
+# last_line) for up to 15 s until `grep -q GREP-ARGS` matches it.
+check() {
+  local s=$1 what=$2 view=$3 deadline=$((SECONDS + 15)) ok=1
+  shift 3
+  while :; do
+    if "$view" "$s" | grep -q "$@"; then
+      ok=0
+      break
+    fi
+    [ $SECONDS -ge $deadline ] && break
+    sleep 0.1
+  done
+  report $ok "$what" "$s"
+}
+check_absent() { # like check, but waits until VIEW no longer matches
+  local s=$1 what=$2 view=$3 deadline=$((SECONDS + 15)) ok=1
+  shift 3
+  while :; do
+    if ! "$view" "$s" | grep -q "$@"; then
+      ok=0
+      break
+    fi
+    [ $SECONDS -ge $deadline ] && break
+    sleep 0.1
+  done
+  report $ok "$what" "$s"
+}
+check_value() { # check_value SESSION DESCRIPTION ACTUAL EXPECTED
+  local ok=1
+  [ "$3" = "$4" ] && ok=0
+  report $ok "$2 (got '$3', expected '$4')" "$1"
+}
+children_of() { # children_of PID: the process ids whose parent is PID (from /proc, no procps)
+  local stat pid comm state ppid rest
+  for stat in /proc/[0-9]*/stat; do
+    { read -r pid comm state ppid rest < "$stat"; } 2> /dev/null || continue
+    [ "$ppid" = "$1" ] && echo "$pid"
+  done
+}
+launch() { # launch SESSION: runs the inspector on the project, echoing its exit status after
+  type_line "$1" "$(printf '%q %q' "$bin" "$project"); echo \"EXIT=\$?\""
+}
+# checks_restored SESSION EXPECTED-EXIT: the program is gone and the terminal is as before.
+checks_restored() {
+  local s=$1
+  check "$s" "$s: the program exits with status $2" screen -x "EXIT=$2"
+  check "$s" "$s: the shell prompt is back" last_line -x 'e2e\$'
+  check_value "$s" "$s: the alternate screen is off" \
+    "$(T display -p -t "$s" '#{alternate_on}')" 0
+  check_value "$s" "$s: the cursor is visible" "$(T display -p -t "$s" '#{cursor_flag}')" 1
+  check_value "$s" "$s: mouse reporting is off" \
+    "$(T display -p -t "$s" '#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}')" 000
+  type_line "$s" 'clear; stty -a; echo "STTY-$((6 * 7))"'
+  check "$s" "$s: stty has run" screen -x 'STTY-42'
+  check "$s" "$s: stty shows canonical mode (icanon)" screen -Ew 'isig icanon'
+  check_absent "$s" "$s: stty does not show -icanon" screen -e '-icanon'
+  check "$s" "$s: stty shows echo on" screen -E '(^| )echo( |$)'
+  check_absent "$s" "$s: stty does not show -echo" screen -E '(^| )-echo( |$)'
+}
+
+# --- 1. A session at 120x40: move, search, findings pane, jump, help, quit -------------------
+s=main
+start_shell $s 120 40
+check $s "$s: the shell prompt is up" last_line -x 'e2e\$'
+launch $s
+check $s "$s: the first screen shows the title" title -F 'infoscope'
+check $s "$s: the title names the project" title -F 'Mastodon'
+check $s "$s: the title counts 4 warnings" title -F '4 warnings'
+check $s "$s: the title counts 1 note" title -F '1 note'
+check $s "$s: the tree shows the project file" screen -F 'Mastodon.xcodeproj/proje'
+check $s "$s: the findings pane lists 5 findings" screen -F 'Findings (5)'
+check_value $s "$s: the alternate screen is on" "$(T display -p -t $s '#{alternate_on}')" 1
+
+keys $s j j
+check $s "$s: j j moves to the third row" detail -x ' classes'
+keys $s G
+check_absent $s "$s: G leaves the first rows" detail -x ' classes'
+keys $s g
+check $s "$s: g returns to the project file" status_line -F 'Mastodon.xcodeproj/project.pbxproj'
+
+keys $s /
+check $s "$s: / opens the search line" status_line -x '/'
+T send-keys -t $s -l NSExceptionAllowsInsecureHTTPLoads
+check $s "$s: the search line shows what is typed" \
+  status_line -F '/NSExceptionAllowsInsecureHTTPLoads'
+keys $s Enter
+check $s "$s: search selects the key" detail -x ' NSExceptionAllowsInsecureHTTPLoads'
+check $s "$s: the detail pane gives its Xcode name" detail -F 'Allow Insecure HTTP Loads'
+# The first match is in the Info.plist generated from build settings; the finding is on the
+# source Info.plist's copy, the next match.
+keys $s n
+check $s "$s: n goes to the source Info.plist" detail -F 'File       Mastodon/Info.plist:'
+check $s "$s: the detail pane shows the finding" \
+  detail -F 'warning: NSExceptionAllowsInsecureHTTPLoads'
+check $s "$s: the detail pane shows the finding's rule" detail -F 'insecure_http_exception'
+
+keys $s Tab g
+check $s "$s: Tab and g select the first finding" selected_right -F 'this file is name'
+keys $s j
+check $s "$s: j selects the second finding" selected_right -F 'NSCameraUsageDesc'
+keys $s j j j
+check $s "$s: j j j select the note" selected_right -F 'UIRequiredDeviceCapabili'
+keys $s Enter
+check $s "$s: the status bar counts the jump" status_line -F '5/5 note:'
+check $s "$s: Enter jumps to the finding's key" detail -F 'UIRequiredDeviceCapabilities[0]'
+check $s "$s: the detail pane shows the note" detail -F 'note: UIRequiredDeviceCapabilities'
+check $s "$s: the detail pane shows the value" detail -x ' armv7'
+
+keys $s '?'
+check $s "$s: ? opens the help" screen -F 'Keys ─ Esc closes'
+check $s "$s: the help lists f" screen -E '^ +f +jump to the next finding'
+sleep 0.2
+keys $s Escape
+sleep 0.3
+check_absent $s "$s: Esc closes the help" screen -F 'Keys ─ Esc closes'
+check $s "$s: the tree is back after the help" screen -F 'Findings (5)'
+keys $s q
+checks_restored $s 0
+
+# --- 2. SIGTERM restores the terminal ---------------------------------------------------------
+s=sigterm
+start_shell $s 120 40
+check $s "$s: the shell prompt is up" last_line -x 'e2e\$'
+launch $s
+check $s "$s: the first screen shows the title" title -F '4 warnings'
+shell_pid=$(T display -p -t $s '#{pane_pid}')
+pid=$(children_of "$shell_pid" | head -n 1)
+check_value $s "$s: the inspector runs under the shell" \
+  "$(cat "/proc/${pid:-0}/comm" 2> /dev/null)" infoscope
+[ -n "$pid" ] && kill -TERM "$pid"
+checks_restored $s 143
+
+# --- 3. The smallest supported size, 40x10 --------------------------------------------------
+s=small
+start_shell $s 40 10
+check $s "$s: the shell prompt is up" last_line -x 'e2e\$'
+launch $s
+check $s "$s: the title shows at 40x10" title -F 'infoscope'
+check $s "$s: the status bar shows at 40x10" status_line -F 'Mastodon.xcodeproj'
+check_absent $s "$s: 40x10 is not too small" screen -F 'too small'
+keys $s j
+check $s "$s: j moves at 40x10" screen -x ' archiveVersion'
+keys $s q
+checks_restored $s 0
+
+# --- 4. Below the smallest size, 30x8 ---------------------------------------------------------
+s=tiny
+start_shell $s 30 8
+check $s "$s: the shell prompt is up" last_line -x 'e2e\$'
+launch $s
+check $s "$s: 30x8 says the terminal is too small" screen -F 'terminal too small'
+keys $s q
+checks_restored $s 0
+
+echo "# $checks checks, $failures failed, $((SECONDS - started)) s"
+[ $failures -eq 0 ]
