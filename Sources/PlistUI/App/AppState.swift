@@ -514,8 +514,9 @@ package struct AppState: Sendable {
       if current == start { break }
     }
     if let found {
+      // The status bar then shows where the match is; the tree marks every match.
       select(found, reveal: .center)
-      message = StatusMessage("/\(pattern)")
+      message = nil
     } else {
       message = StatusMessage("/\(pattern): not found", isError: true)
     }

@@ -234,6 +234,16 @@ package struct Session: Sendable {
     return d.entries[last].key
   }
 
+  /// Where a dictionary entry's key is written, for a row inside a dictionary.
+  package func keyLocation(_ item: OutlineItem) -> SourceLocation? {
+    guard case .node(let file, let path) = item, let last = path.last,
+      let parent = node(.node(file: file, path: Array(path.dropLast()))),
+      case .dictionary(let d) = parent.value, last < d.entries.count,
+      d.entries[last].keyLocation.line > 0
+    else { return nil }
+    return d.entries[last].keyLocation
+  }
+
   /// The key path of a row in our syntax (`UISceneConfigurations.UIWindowSceneSessionRoleApplication[0]`).
   package func keyPath(_ item: OutlineItem) -> KeyPath {
     guard case .node(let file, let path) = item, var node = files[file].root else { return .root }

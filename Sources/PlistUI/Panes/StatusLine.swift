@@ -40,6 +40,12 @@ package enum StatusLine {
       canvas.put(
         " " + message.text, x: rect.x, y: rect.y,
         role: message.isError ? .statusError : .statusMessage, limit: leftLimit)
+    } else if state.focus == .findings, let index = state.selectedFinding {
+      let finding = state.session.findings[index]
+      let text =
+        " \(state.findingCursor + 1)/\(state.sortedFindings.count) "
+        + "\(finding.severity.rawValue): \(finding.message)"
+      canvas.put(text, x: rect.x, y: rect.y, role: .statusMessage, limit: leftLimit)
     } else if let selection = state.selection {
       var text: String
       switch selection {

@@ -10,7 +10,7 @@ extension Theme {
       .title: TextStyle(.index(7), .index(4), .bold),
       .titleError: TextStyle(.index(1), .index(7), .bold),
       .titleWarning: TextStyle(.index(3), .index(4), .bold),
-      .titleNote: TextStyle(.index(6), .index(4), .bold),
+      .titleNote: TextStyle(.index(7), .index(4), .bold),
       .status: TextStyle(.index(0), .index(7)),
       .statusKey: TextStyle(.index(4), .index(7), .bold),
       .statusMessage: TextStyle(.index(0), .index(7), .bold),
