@@ -1,0 +1,94 @@
+import PlistCore
+
+/// An edit named by key path, as fixes and the `set`/`remove`/`rename` commands give them; it
+/// becomes an index-path ``Edit`` against the tree it is applied to.
+package enum KeyPathEdit: Sendable, Equatable {
+  /// Sets the value at a key path, adding the last key to its dictionary when it is missing.
+  case set(KeyPath, PlistValue)
+  /// Removes the node at a key path (the entry lookup answers with: the last of a doubled key).
+  case remove(KeyPath)
+  /// Renames the key at a key path.
+  case rename(KeyPath, to: String)
+
+  /// The index path of `keyPath` in `root`, following lookup (the last entry of a doubled key).
+  ///
+  /// - Returns: `nil` when a step names nothing.
+  package static func indexPath(of keyPath: KeyPath, in root: PlistNode) -> [Int]? {
+    var node = root
+    var path: [Int] = []
+    for component in keyPath.components {
+      switch (component, node.value) {
+      case (.key(let key), .dictionary(let d)):
+        guard let i = d.index(forKey: key) else { return nil }
+        path.append(i)
+        node = d.entries[i].node
+      case (.index(let i), .array(let a)):
+        guard i >= 0, i < a.count else { return nil }
+        path.append(i)
+        node = a[i]
+      default:
+        return nil
+      }
+    }
+    return path
+  }
+
+  /// The index-path edit this makes against `root`.
+  ///
+  /// - Throws: ``EditError`` `.noSuchNode` naming the key path when it (or, for `set`, its
+  ///   parent) names nothing.
+  package func edit(in root: PlistNode) throws(EditError) -> Edit {
+    switch self {
+    case .set(let keyPath, let value):
+      if let path = Self.indexPath(of: keyPath, in: root) {
+        let old = try TreeAccess.node(at: path, in: root)
+        return .replace(at: path, with: Edit.replacement(for: old, value: value))
+      }
+      guard case .key(let key)? = keyPath.components.last, let parentPath = keyPath.parent,
+        let parent = Self.indexPath(of: parentPath, in: root),
+        case .dictionary(let d) = try TreeAccess.node(at: parent, in: root).value
+      else {
+        throw EditError(
+          .noSuchNode, "nothing at \(keyPath) or at the dictionary that would hold it")
+      }
+      return .insert(
+        parent: parent, index: d.count, key: key, node: PlistNode(value), keyLocation: .none)
+    case .remove(let keyPath):
+      guard let path = Self.indexPath(of: keyPath, in: root), !path.isEmpty else {
+        throw EditError(.noSuchNode, "nothing at \(keyPath) to remove")
+      }
+      return .remove(at: path)
+    case .rename(let keyPath, let newKey):
+      guard let path = Self.indexPath(of: keyPath, in: root), !path.isEmpty else {
+        throw EditError(.noSuchNode, "nothing at \(keyPath) to rename")
+      }
+      return .rename(at: path, to: newKey)
+    }
+  }
+}
+
+extension Edit {
+  /// The node that replaces `old` when its value becomes `value`: a scalar taking the place of a
+  /// scalar keeps its source location, so the file changes only at that element; anything else
+  /// is a new node.
+  package static func replacement(for old: PlistNode, value: PlistValue) -> PlistNode {
+    old.value.kind.isContainer || value.kind.isContainer
+      ? PlistNode(value) : PlistNode(value, location: old.location)
+  }
+}
+
+extension Document {
+  /// Applies key-path edits as one step, each resolved against the tree the ones before it left.
+  ///
+  /// - Throws: the first failure; the tree is unchanged then.
+  package mutating func perform(_ name: String, keyPathEdits: [KeyPathEdit]) throws(EditError) {
+    var scratch = root
+    var edits: [Edit] = []
+    for keyPathEdit in keyPathEdits {
+      let edit = try keyPathEdit.edit(in: scratch)
+      _ = try edit.apply(to: &scratch)
+      edits.append(edit)
+    }
+    try perform(name, edits)
+  }
+}
