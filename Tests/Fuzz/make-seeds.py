@@ -77,10 +77,21 @@ def macho():
     header = u32(0xFEEDFACF) + u32(0x0100000C) + u32(0) + u32(2) + u32(3) + u32(len(cmds)) \
         + u32(0x200085) + u32(0)
     thin = header + cmds + b"\0" * 64
+    # The same with LC_CODE_SIGNATURE: a SuperBlob holding an XML entitlements blob.
+    ents = b'<?xml version="1.0"?><plist version="1.0"><dict><key>get-task-allow</key><true/>' \
+        b'</dict></plist>'
+    blob = struct.pack(">II", 0xFADE7171, 8 + len(ents)) + ents
+    superblob = struct.pack(">III", 0xFADE0CC0, 12 + 8 + len(blob), 1) + struct.pack(">II", 5, 20)
+    superblob += blob
+    offset = 32 + len(cmds) + 16
+    signed_cmds = cmds + u32(0x1D) + u32(16) + u32(offset + 8) + u32(len(superblob))
+    signed_header = u32(0xFEEDFACF) + u32(0x0100000C) + u32(0) + u32(2) + u32(4) \
+        + u32(len(signed_cmds)) + u32(0x200085) + u32(0)
+    signed = signed_header + signed_cmds + b"\0" * 8 + superblob
     fat = struct.pack(">II", 0xCAFEBABE, 1) + struct.pack(">iiIII", 0x0100000C, 0, 4096,
                                                           len(thin), 12)
     fat += b"\0" * (4096 - len(fat)) + thin
-    return [thin, fat]
+    return [thin, fat, signed]
 
 
 def cms():
