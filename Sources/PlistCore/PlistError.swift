@@ -82,6 +82,61 @@ package enum PlistLimits {
   package static let maxDocumentBytes = Int(UInt32.max) - 1
 }
 
+/// Caps on what one document read may hold, checked by every reader as it builds the tree;
+/// passing one is a `PlistError` of kind `.limitExceeded` naming the limit and its value.
+///
+/// The defaults are far above any real property list (a 100 MB document of the densest
+/// syntax, one-letter ASCII strings, holds about 50 million values) and small enough that a
+/// hostile file stops before it can exhaust memory. Tests pass smaller values.
+package struct PlistReadLimits: Sendable, Hashable {
+  /// The default most values (strings, numbers, containers, …) in one document: 2^26.
+  ///
+  /// That is 67,108,864; dictionary keys are part of their entry and not counted.
+  package static let defaultMaxObjects = 1 << 26
+  /// The default most UTF-8 bytes in one string or key: 256 MiB.
+  package static let defaultMaxStringBytes = 256 << 20
+  /// The default most bytes in one data value, once decoded: 256 MiB.
+  package static let defaultMaxDataBytes = 256 << 20
+
+  /// The defaults above.
+  package static let standard = PlistReadLimits()
+
+  /// The most values in one document.
+  package var maxObjects: Int
+  /// The most UTF-8 bytes in one string or dictionary key.
+  package var maxStringBytes: Int
+  /// The most decoded bytes in one data value.
+  package var maxDataBytes: Int
+
+  /// Creates limits, each defaulting to its `default…` constant.
+  package init(
+    maxObjects: Int = defaultMaxObjects, maxStringBytes: Int = defaultMaxStringBytes,
+    maxDataBytes: Int = defaultMaxDataBytes
+  ) {
+    self.maxObjects = maxObjects
+    self.maxStringBytes = maxStringBytes
+    self.maxDataBytes = maxDataBytes
+  }
+
+  /// The error for a document with more than `maxObjects` values.
+  func tooManyObjects() -> String {
+    "the document holds more than \(maxObjects) values, the most infoscope reads "
+      + "(PlistReadLimits.maxObjects)"
+  }
+
+  /// The error for a string or key of `count` bytes over `maxStringBytes`.
+  func stringTooLong(_ count: Int) -> String {
+    "a string of \(count) bytes is longer than \(maxStringBytes) bytes, the most infoscope "
+      + "reads (PlistReadLimits.maxStringBytes)"
+  }
+
+  /// The error for a data value of `count` bytes over `maxDataBytes`.
+  func dataTooLarge(_ count: Int) -> String {
+    "a data value of \(count) bytes is larger than \(maxDataBytes) bytes, the most infoscope "
+      + "reads (PlistReadLimits.maxDataBytes)"
+  }
+}
+
 extension PlistError {
   /// `count` and `noun`, with the noun in the plural unless the count is 1: "1 entry",
   /// "2 entries" (the noun's plural is given when it is not the noun plus "s").

@@ -80,10 +80,12 @@ package enum PlistReader {
   /// - Parameters:
   ///   - bytes: the whole file.
   ///   - file: the name to put in errors.
+  ///   - limits: the caps on values, strings and data (`.limitExceeded` past them).
   /// - Returns: the document, with locations into its text.
   /// - Throws: `PlistError` with `file`, line and column (or offset for binary input).
-  package static func read(bytes: [UInt8], file: String? = nil) throws(PlistError) -> PlistDocument
-  {
+  package static func read(
+    bytes: [UInt8], file: String? = nil, limits: PlistReadLimits = .standard
+  ) throws(PlistError) -> PlistDocument {
     do throws(PlistError) {
       guard bytes.count <= PlistLimits.maxDocumentBytes else {
         throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
@@ -106,13 +108,15 @@ package enum PlistReader {
       switch format {
       case .binary:
         let binary = bytes.withUnsafeBytes { raw in
-          Result { () throws(PlistError) -> PlistDocument in try BinaryPlistReader.read(raw) }
+          Result { () throws(PlistError) -> PlistDocument in
+            try BinaryPlistReader.read(raw, limits: limits)
+          }
         }
         return try binary.get()
       case .xml:
-        return try XMLPlistReader.read(text: text, encoding: encoding)
+        return try XMLPlistReader.read(text: text, encoding: encoding, limits: limits)
       case .ascii, .json, nil:
-        return try ASCIIPlistReader.read(text: text, encoding: encoding)
+        return try ASCIIPlistReader.read(text: text, encoding: encoding, limits: limits)
       }
     } catch {
       throw error.inFile(file)

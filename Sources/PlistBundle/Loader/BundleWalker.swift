@@ -10,8 +10,10 @@ import PlistCore
 /// `Contents/XPCServices/`, `Contents/Library/LoginItems/` and
 /// `Contents/Library/SystemExtensions/`. Symbolic links are never followed.
 package struct BundleWalker {
-  /// The tree the bundle lies in.
+  /// The tree the bundle lies in, its reads charged to `budget`.
   package let tree: any FileTree
+  /// The bytes read for the whole input, shared by every walker of it.
+  package let budget: BundleReadBudget
   /// The most bytes read from one property list.
   package var maxPropertyListBytes = 256 << 20
   /// The deepest chain of bundles inside bundles that is walked.
@@ -19,8 +21,12 @@ package struct BundleWalker {
   /// The most bytes read from one executable to find its code signature.
   package var maxExecutableBytes = 1 << 30
 
-  /// Creates a walker over `tree`.
-  package init(tree: any FileTree) { self.tree = tree }
+  /// Creates a walker over `tree` whose reads are charged to `budget` (a fresh default
+  /// budget of `BundleReadBudget.defaultMaxBytes` unless given).
+  package init(tree: any FileTree, budget: BundleReadBudget = BundleReadBudget()) {
+    self.budget = budget
+    self.tree = BudgetedTree(base: tree, budget: budget)
+  }
 
   /// The places nested bundles live, relative to the bundle folder, with their kind.
   static let nestedPlaces: [(folder: String, suffix: String, kind: BundleKind)] = [

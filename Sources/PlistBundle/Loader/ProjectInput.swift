@@ -51,7 +51,7 @@ package enum ProjectInput {
       let project: XcodeProject
       do {
         project = try XcodeProject.load(
-          projectFile: document, projectPath: projectPath, files: tree)
+          projectFile: document, projectPath: projectPath, files: walker.tree)
       } catch {
         result.problems.append(error.at(projectFile))
         continue

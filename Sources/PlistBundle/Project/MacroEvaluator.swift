@@ -12,7 +12,9 @@ import Foundation
 ///   (file name without extension), `dir`, `file`, `suffix`; others leave the value as is.
 /// - A setting nobody defines stays as written and is named in `ExpandedValue.unresolved`
 ///   (Xcode would use the empty string); so does one caught in a cycle or nested deeper than
-///   `maxDepth`.
+///   `maxDepth`, one met after `maxSteps` placeholders were followed, and one whose value would
+///   make the text longer than `maxLength` (settings that each use the previous one twice
+///   double at every level, so 40 lines would otherwise expand to a terabyte).
 struct MacroEvaluator {
   let settings: BuildSettings
   let context: BuildContext
@@ -21,6 +23,12 @@ struct MacroEvaluator {
   private var depth = 0
   /// The deepest nesting of evaluations followed before a placeholder is left unresolved.
   static let maxDepth = 64
+  /// The most placeholders one evaluation follows: 100,000, where real settings follow tens.
+  static let maxSteps = 100_000
+  /// The longest expanded text, in UTF-8 bytes: 1 MiB.
+  static let maxLength = 1 << 20
+  /// Placeholders followed so far, against `maxSteps`.
+  private var steps = 0
 
   init(settings: BuildSettings, context: BuildContext) {
     self.settings = settings
@@ -58,7 +66,12 @@ struct MacroEvaluator {
         var inner = String.UnicodeScalarView()
         inner.append(contentsOf: chars[(i + 2)..<end])
         let token = String(String.UnicodeScalarView(chars[i...end]))
-        out.append(reference(String(inner), token: token, selfName: selfName, selfIndex: selfIndex))
+        let value = reference(String(inner), token: token, selfName: selfName, selfIndex: selfIndex)
+        if out.text.utf8.count + value.text.utf8.count > Self.maxLength {
+          out.append(ExpandedValue(token, unresolved: [Self.splitOperators(String(inner)).name]))
+        } else {
+          out.append(value)
+        }
         i = end + 1
       } else {
         literal.append(chars[i])
@@ -93,7 +106,10 @@ struct MacroEvaluator {
     _ inner: String, token: String, selfName: String?, selfIndex: Int?
   ) -> ExpandedValue {
     let parts = Self.splitOperators(inner)
-    guard depth < Self.maxDepth else { return ExpandedValue(token, unresolved: [parts.name]) }
+    guard depth < Self.maxDepth, steps < Self.maxSteps else {
+      return ExpandedValue(token, unresolved: [parts.name])
+    }
+    steps += 1
     depth += 1
     defer { depth -= 1 }
     let nameValue = expand(parts.name, selfName: selfName, selfIndex: selfIndex)

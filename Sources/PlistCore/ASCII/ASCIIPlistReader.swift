@@ -32,12 +32,13 @@ package enum ASCIIPlistReader {
   ///   - text: the UTF-8 text, without a byte-order mark (`PlistReader` transcodes UTF-16 and
   ///     UTF-32 and drops the mark).
   ///   - encoding: the encoding the bytes were in, kept in the document.
+  ///   - limits: the caps on values, strings and data.
   /// - Returns: the document; its `text` is `text`, which every location points into.
   /// - Throws: `PlistError` with line and column: `.encoding` for invalid UTF-8, `.malformed`
   ///   for a grammar error (saying what was expected), `.outOfRange` for a GNUstep integer
-  ///   beyond 64 bits, `.limitExceeded` for nesting or size beyond `PlistLimits`.
+  ///   beyond 64 bits, `.limitExceeded` for nesting or size beyond `PlistLimits` or `limits`.
   package static func read(
-    text: [UInt8], encoding: TextEncoding
+    text: [UInt8], encoding: TextEncoding, limits: PlistReadLimits = .standard
   ) throws(PlistError)
     -> PlistDocument
   {
@@ -46,7 +47,7 @@ package enum ASCIIPlistReader {
     }
     let result = text.withUnsafeBufferPointer { buffer in
       Result { () throws(PlistError) -> PlistNode in
-        var parser = ASCIIPlistParser(lexer: ASCIIPlistLexer(text: buffer))
+        var parser = ASCIIPlistParser(lexer: ASCIIPlistLexer(text: buffer), limits: limits)
         return try parser.parseDocument()
       }
     }
@@ -86,7 +87,31 @@ private struct ASCIIPlistParser {
     case dictionaryKey
   }
 
-  init(lexer: ASCIIPlistLexer) { self.lexer = lexer }
+  /// The caps on values, strings and data.
+  let limits: PlistReadLimits
+  /// Values read so far, against `limits.maxObjects`.
+  var objects = 0
+
+  init(lexer: ASCIIPlistLexer, limits: PlistReadLimits) {
+    self.lexer = lexer
+    self.limits = limits
+  }
+
+  /// Counts one value starting at `start` against `limits.maxObjects`.
+  private mutating func count(at start: Int) throws(PlistError) {
+    objects += 1
+    if objects > limits.maxObjects {
+      throw lexer.error(limits.tooManyObjects(), at: start, kind: .limitExceeded)
+    }
+  }
+
+  /// Refuses a string or key longer than `limits.maxStringBytes`.
+  private mutating func checkLength(_ text: String, at start: Int) throws(PlistError) {
+    let count = text.utf8.count
+    if count > limits.maxStringBytes {
+      throw lexer.error(limits.stringTooLong(count), at: start, kind: .limitExceeded)
+    }
+  }
 
   mutating func parseDocument() throws(PlistError) -> PlistNode {
     try lexer.validateUTF8()
@@ -206,6 +231,7 @@ private struct ASCIIPlistParser {
         let key =
           b == UInt8(ascii: "\"") || b == UInt8(ascii: "'")
           ? try lexer.quotedString() : lexer.unquotedString()
+        try checkLength(key, at: keyStart)
         let keyLocation = lexer.location(from: keyStart, to: lexer.pos)
         stack[top].key = key
         stack[top].keyLocation = keyLocation
@@ -214,6 +240,7 @@ private struct ASCIIPlistParser {
           lexer.pos += 1
           state = .value
         } else if lexer.peek == UInt8(ascii: ";") {
+          try count(at: keyStart)
           state = .finished(PlistNode(.string(key), location: keyLocation))
         } else {
           throw lexer.error(
@@ -238,6 +265,7 @@ private struct ASCIIPlistParser {
         "nesting deeper than \(PlistLimits.maxDepth) arrays and dictionaries "
           + "(PlistLimits.maxDepth)", at: lexer.pos, kind: .limitExceeded)
     }
+    try count(at: lexer.pos)
     let start = lexer.pos
     let p = lexer.position(of: start)
     lexer.pos += 1
@@ -262,6 +290,7 @@ private struct ASCIIPlistParser {
   /// Reads a string, data or GNUstep value at `lexer.pos`.
   private mutating func scalar(_ stack: [Frame]) throws(PlistError) -> PlistNode {
     let start = lexer.pos
+    try count(at: start)
     let b = lexer.text[start]
     let value: PlistValue
     switch b {
@@ -280,6 +309,12 @@ private struct ASCIIPlistParser {
             + (b >= 0x80 ? " (quote strings that hold non-ASCII characters)" : ""), at: start)
       }
       value = .string(lexer.unquotedString())
+    }
+    switch value {
+    case .string(let text): try checkLength(text, at: start)
+    case .data(let data) where data.count > limits.maxDataBytes:
+      throw lexer.error(limits.dataTooLarge(data.count), at: start, kind: .limitExceeded)
+    default: break
     }
     return PlistNode(value, location: lexer.location(from: start, to: lexer.pos))
   }

@@ -71,16 +71,27 @@ extension BinaryPlistDecoder {
     case .data:
       let (count, start) = try countAndStart(marker, offset, kind)
       let end = try extent(start, count, unit: 1, offset, kind, "bytes")
+      if count > limits.maxDataBytes {
+        throw PlistError(.limitExceeded, limits.dataTooLarge(count), offset: offset)
+      }
       let data = Data(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
       return PlistNode(.data(data), location: location(offset, end))
     case .asciiString:
       let (count, start) = try countAndStart(marker, offset, kind)
       let end = try extent(start, count, unit: 1, offset, kind, "bytes")
+      if count > limits.maxStringBytes {
+        throw PlistError(.limitExceeded, limits.stringTooLong(count), offset: offset)
+      }
       return PlistNode(.string(try ascii(start, end, offset)), location: location(offset, end))
     case .utf16String:
       let (count, start) = try countAndStart(marker, offset, kind)
       let end = try extent(start, count, unit: 2, offset, kind, "UTF-16 code units")
-      return PlistNode(.string(try utf16(start, count, offset)), location: location(offset, end))
+      let string = try utf16(start, count, offset)
+      if string.utf8.count > limits.maxStringBytes {
+        throw PlistError(
+          .limitExceeded, limits.stringTooLong(string.utf8.count), offset: offset)
+      }
+      return PlistNode(.string(string), location: location(offset, end))
     case .utf8String:
       throw PlistError(
         .malformed,

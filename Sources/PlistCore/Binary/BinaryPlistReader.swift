@@ -21,8 +21,8 @@ import Foundation
 /// unused markers, non-ASCII bytes in an ASCII string, unpaired surrogates in a UTF-16 string,
 /// non-string keys, references out of range, counts that run past the object area (checked
 /// before anything is allocated), reference cycles, nesting deeper than `PlistLimits.maxDepth`
-/// (`.limitExceeded`), and shared containers that would expand the tree past 16 nodes per byte
-/// of input (`.limitExceeded`).
+/// (`.limitExceeded`), shared containers that would expand the tree past one node per byte
+/// of input (`maxNodesPerByte`, `.limitExceeded`), and anything past `PlistReadLimits`.
 ///
 /// Each object is decoded once: strings, data and containers are cached by object index, so a
 /// key string shared by 10,000 dictionaries is one `String` in memory. Locations: `start` is the
@@ -31,17 +31,22 @@ import Foundation
 package enum BinaryPlistReader {
   /// Reads a `bplist0?` document.
   ///
-  /// - Parameter bytes: the whole file.
+  /// - Parameters:
+  ///   - bytes: the whole file.
+  ///   - limits: the caps on values, strings and data.
   /// - Returns: a document of format `.binary` with no text.
   /// - Throws: `PlistError` of kind `.malformed`, `.outOfRange` or `.limitExceeded`, with the
   ///   byte offset of the fault.
-  package static func read(_ bytes: UnsafeRawBufferPointer) throws(PlistError) -> PlistDocument {
+  package static func read(
+    _ bytes: UnsafeRawBufferPointer, limits: PlistReadLimits = .standard
+  ) throws(PlistError) -> PlistDocument {
     guard bytes.count <= PlistLimits.maxDocumentBytes else {
       throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
     }
     try checkHeader(bytes)
     let trailer = try BinaryPlistTrailer(bytes)
     var decoder = BinaryPlistDecoder(bytes: bytes, trailer: trailer)
+    decoder.limits = limits
     let root = try decoder.node(trailer.topObject, depth: 0)
     return PlistDocument(root: root, format: .binary)
   }
@@ -95,6 +100,8 @@ struct BinaryPlistDecoder {
   /// Nodes produced so far, shared subtrees counted each time they are used.
   var nodeCount = 0
   let nodeBudget: Int
+  /// The caps on values, strings and data.
+  var limits = PlistReadLimits.standard
 
   static let inProgress = UInt32.max
   /// A container decoded before and not remembered: decoded again if referenced again (CF
@@ -162,6 +169,9 @@ struct BinaryPlistDecoder {
 
   private mutating func produced(_ count: Int) throws(PlistError) {
     nodeCount &+= count
+    if nodeCount > limits.maxObjects {
+      throw PlistError(.limitExceeded, limits.tooManyObjects())
+    }
     if nodeCount > nodeBudget {
       throw PlistError(
         .limitExceeded,

@@ -66,11 +66,16 @@ extension XMLScanner {
 
   /// Parses the value whose start tag was just scanned.
   mutating func parseValue(at open: XMLStartTag) throws(PlistError) -> PlistNode {
+    objects += 1
+    if objects > limits.maxObjects {
+      throw error(limits.tooManyObjects(), at: open.start, kind: .limitExceeded)
+    }
     switch open.tag {
     case .dict: return try parseDictionary(open)
     case .array: return try parseArray(open)
     case .string:
       let text = try readText(open)
+      try checkLength(text, open)
       return PlistNode(.string(text), location: location(open, pos))
     case .true, .false:
       if !open.isEmpty {
@@ -86,6 +91,14 @@ extension XMLScanner {
       throw error("unexpected <key> outside a dictionary: expected a value", at: open.start)
     case .plist:
       throw error("unexpected <plist> inside a property list: expected a value", at: open.start)
+    }
+  }
+
+  /// Refuses a string or key longer than `limits.maxStringBytes`.
+  mutating func checkLength(_ text: String, _ open: XMLStartTag) throws(PlistError) {
+    let count = text.utf8.count
+    if count > limits.maxStringBytes {
+      throw error(limits.stringTooLong(count), at: open.start, kind: .limitExceeded)
     }
   }
 
@@ -135,6 +148,7 @@ extension XMLScanner {
           at: keyTag.start)
       }
       let key = try readText(keyTag)
+      try checkLength(key, keyTag)
       let keyLocation = location(keyTag, pos)
       try skipMisc()
       if peek() == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") {

@@ -20,16 +20,19 @@ package enum XMLPlistReader {
   /// - Parameters:
   ///   - text: the UTF-8 text; locations are offsets into it.
   ///   - encoding: the encoding the bytes came in, kept in the document for writing back.
+  ///   - limits: the caps on values, strings and data.
   /// - Returns: the document, every node located in `text`.
-  /// - Throws: `PlistError` with line and column, saying what was expected.
+  /// - Throws: `PlistError` with line and column, saying what was expected; `.limitExceeded`
+  ///   past `limits` or `PlistLimits.maxDepth`.
   package static func read(
-    text: [UInt8], encoding: TextEncoding
+    text: [UInt8], encoding: TextEncoding, limits: PlistReadLimits = .standard
   ) throws(PlistError)
     -> PlistDocument
   {
     let result = text.withUnsafeBufferPointer { buffer in
       Result { () throws(PlistError) -> PlistNode in
         var scanner = XMLScanner(buffer)
+        scanner.limits = limits
         return try scanner.parseDocument()
       }
     }
@@ -119,6 +122,10 @@ struct XMLScanner {
   var line: UInt32 = 1
   var lineStart = 0
   var depth = 0
+  /// The caps on values, strings and data (`PlistReadLimits`).
+  var limits = PlistReadLimits.standard
+  /// Values read so far, against `limits.maxObjects`.
+  var objects = 0
   /// Repeated keys and short strings share one storage.
   var strings: StringCache
   /// True when the text holds a carriage return; without one, lines are counted with `memchr`.

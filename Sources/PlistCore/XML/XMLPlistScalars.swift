@@ -47,6 +47,11 @@ extension XMLScanner {
       }
       return .date(value)
     case .data:
+      // Base64 gives at most 3 bytes per 4 characters; white space only lowers the count.
+      if body.count / 4 * 3 > limits.maxDataBytes {
+        throw error(
+          limits.dataTooLarge(body.count / 4 * 3), at: at, kind: .limitExceeded)
+      }
       guard let value = XMLScanner.decodeBase64(body) else {
         throw error("malformed <data>: expected base64 text", at: at)
       }

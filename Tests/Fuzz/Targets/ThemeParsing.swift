@@ -1,4 +1,7 @@
-// Needs: Sources/PlistUI/Theme
+// fuzz-modules:
+// fuzz-sources: Sources/PlistUI/Theme
+// fuzz-seeds:
+// fuzz-builtin: theme
 // libFuzzer entry point: parses the input as a theme file; errors are expected, traps are bugs.
 
 /// Feeds one fuzzer input to ``ThemeParser``, ignoring the theme or error it gives.

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Writes small built-in fuzz seeds of one kind into a folder: make-seeds.py KIND DIR.
+
+Used by run.sh for kinds the shared corpus has no files of (Mach-O, CMS, ZIP, xcconfig, key
+paths) and for every kind when the corpus is absent. Every seed is made here, from nothing.
+"""
+import io, os, plistlib, struct, subprocess, sys, tempfile, zipfile
+
+XML = b"""<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+\t<key>CFBundleIdentifier</key>
+\t<string>com.example.app</string>
+\t<key>CFBundleVersion</key>
+\t<string>1</string>
+\t<key>LSRequiresIPhoneOS</key>
+\t<true/>
+\t<key>Count</key>
+\t<integer>-42</integer>
+\t<key>Ratio</key>
+\t<real>1.5</real>
+\t<key>When</key>
+\t<date>2024-01-02T03:04:05Z</date>
+\t<key>Blob</key>
+\t<data>AAECAw==</data>
+\t<key>List</key>
+\t<array><string>a &amp; b</string><dict/></array>
+</dict>
+</plist>
+"""
+VALUE = {"CFBundleIdentifier": "com.example.app", "Count": -42, "Ratio": 1.5,
+         "Blob": b"\x00\x01\x02", "List": ["a", {"b": True}], "Big": 1 << 40}
+ASCII = [b'{ CFBundleIdentifier = "com.example.app"; List = (a, "b c", <0fbd>); '
+         b'Nested = { k = v; }; }\n',
+         b'/* comment */\n"greeting" = "Hello \\U00e9";\n"key";\n',
+         b'{ a = <*I12>; b = <*R1.5>; c = <*BY>; d = <*D2024-01-02 03:04:05 +0000>; }']
+PBXPROJ = b"""// !$*UTF8*$!
+{
+\tarchiveVersion = 1;
+\tobjectVersion = 56;
+\tobjects = {
+\t\tP1 = {isa = PBXProject; buildConfigurationList = L1; targets = (T1); mainGroup = G1; };
+\t\tG1 = {isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
+\t\tF1 = {isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
+\t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+\t\tT1 = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildConfigurationList = L2; };
+\t\tL2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
+\t\tC1 = {isa = XCBuildConfiguration; name = Debug; buildSettings = { SDKROOT = iphoneos; }; };
+\t\tC2 = {isa = XCBuildConfiguration; name = Debug; baseConfigurationReference = F1; buildSettings = { GENERATE_INFOPLIST_FILE = YES; INFOPLIST_FILE = Info.plist; INFOPLIST_KEY_CFBundleDisplayName = "$(PRODUCT_NAME)"; "INFOPLIST_KEY_UIStatusBarStyle[sdk=iphoneos*]" = Light; PRODUCT_BUNDLE_IDENTIFIER = "com.example.$(TARGET_NAME:lower)"; MARKETING_VERSION = 1.0; }; };
+\t};
+\trootObject = P1;
+}
+"""
+JSON = [b'{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"},'
+        b'{"appearances":[{"appearance":"luminosity","value":"dark"}],"idiom":"universal",'
+        b'"platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}',
+        b'{"images":[{"idiom":"mac","scale":"2x","size":"16x16","filename":"icon.png"}]}']
+XCCONFIG = [b'#include "Base.xcconfig"\n// comment\nPRODUCT_NAME = App\n'
+            b'OTHER_LDFLAGS = $(inherited) -ObjC\nINFOPLIST_KEY_X[sdk=iphoneos*][arch=arm64] = y\n',
+            b'#include? "Missing.xcconfig"\nA = $(B:lower)_$(C)\nB=${A}\n']
+KEYPATHS = [b"CFBundleURLTypes[0].CFBundleURLSchemes[1]", b'"a.b".c', b"a[12]",
+            b'NSAppTransportSecurity."exception.example.com"', b""]
+
+
+def u32(v): return struct.pack("<I", v)
+
+
+def macho():
+    """A 64-bit arm64 executable with LC_BUILD_VERSION, LC_LOAD_DYLIB and LC_UUID, thin and fat."""
+    name = b"/usr/lib/libSystem.B.dylib\0"
+    name += b"\0" * (-len(name) % 8)
+    dylib = u32(0xC) + u32(24 + len(name)) + u32(24) + u32(0) + u32(0x10000) + u32(0x10000) + name
+    build = u32(0x32) + u32(24) + u32(2) + u32(0x110000) + u32(0x110000) + u32(0)
+    uuid = u32(0x1B) + u32(24) + bytes(range(16))
+    cmds = build + dylib + uuid
+    header = u32(0xFEEDFACF) + u32(0x0100000C) + u32(0) + u32(2) + u32(3) + u32(len(cmds)) \
+        + u32(0x200085) + u32(0)
+    thin = header + cmds + b"\0" * 64
+    # The same with LC_CODE_SIGNATURE: a SuperBlob holding an XML entitlements blob.
+    ents = b'<?xml version="1.0"?><plist version="1.0"><dict><key>get-task-allow</key><true/>' \
+        b'</dict></plist>'
+    blob = struct.pack(">II", 0xFADE7171, 8 + len(ents)) + ents
+    superblob = struct.pack(">III", 0xFADE0CC0, 12 + 8 + len(blob), 1) + struct.pack(">II", 5, 20)
+    superblob += blob
+    offset = 32 + len(cmds) + 16
+    signed_cmds = cmds + u32(0x1D) + u32(16) + u32(offset + 8) + u32(len(superblob))
+    signed_header = u32(0xFEEDFACF) + u32(0x0100000C) + u32(0) + u32(2) + u32(4) \
+        + u32(len(signed_cmds)) + u32(0x200085) + u32(0)
+    signed = signed_header + signed_cmds + b"\0" * 8 + superblob
+    fat = struct.pack(">II", 0xCAFEBABE, 1) + struct.pack(">iiIII", 0x0100000C, 0, 4096,
+                                                          len(thin), 12)
+    fat += b"\0" * (4096 - len(fat)) + thin
+    return [thin, fat, signed]
+
+
+def cms():
+    """A signed provisioning profile made with the openssl command (skipped without it)."""
+    profile = plistlib.dumps({"Name": "Seed", "TeamIdentifier": ["ABCDE12345"],
+                              "Entitlements": {"application-identifier": "ABCDE12345.com.x"},
+                              "ExpirationDate": __import__("datetime").datetime(2030, 1, 1)})
+    with tempfile.TemporaryDirectory() as tmp:
+        key, cert, src = (os.path.join(tmp, n) for n in ("k.pem", "c.pem", "p.plist"))
+        open(src, "wb").write(profile)
+        try:
+            subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                            key, "-out", cert, "-days", "1", "-subj", "/CN=Seed"],
+                           check=True, capture_output=True)
+            out = subprocess.run(["openssl", "cms", "-sign", "-binary", "-nodetach", "-in", src,
+                                  "-signer", cert, "-inkey", key, "-outform", "DER"],
+                                 check=True, capture_output=True).stdout
+        except (OSError, subprocess.CalledProcessError):
+            return []
+    return [out]
+
+
+def zips():
+    out = []
+    for method in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", method) as z:
+            z.writestr("Payload/App.app/Info.plist", XML)
+            z.writestr("Payload/App.app/PkgInfo", b"APPL????")
+            z.writestr("Payload/App.app/", b"")
+        out.append(buf.getvalue())
+    return out
+
+
+def seeds(kind):
+    if kind == "xml": return [XML]
+    if kind == "binary":
+        return [plistlib.dumps(VALUE, fmt=plistlib.FMT_BINARY), plistlib.dumps([1, "x", 2.0],
+                                                                              fmt=plistlib.FMT_BINARY)]
+    if kind == "ascii": return ASCII
+    if kind == "pbxproj": return [PBXPROJ]
+    if kind == "json": return JSON
+    if kind == "xcconfig": return XCCONFIG
+    if kind == "keypath": return KEYPATHS
+    if kind == "macho": return macho()
+    if kind == "cms": return cms()
+    if kind == "zip": return zips()
+    if kind == "theme":
+        # Our own theme files, from the repository's Themes/ folder.
+        themes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Themes")
+        return [open(os.path.join(themes, f), "rb").read()
+                for f in sorted(os.listdir(themes)) if f.endswith(".theme")]
+    sys.exit(f"make-seeds.py: unknown seed kind {kind}")
+
+
+if __name__ == "__main__":
+    kind, folder = sys.argv[1], sys.argv[2]
+    os.makedirs(folder, exist_ok=True)
+    for i, data in enumerate(seeds(kind)):
+        with open(os.path.join(folder, f"builtin-{kind}-{i}"), "wb") as f:
+            f.write(data)
