@@ -57,6 +57,7 @@ package struct SystemFileOperations: FileOperations {
   /// Creates the real operations.
   package init() {}
 
+  /// `mkstemp`, with the path it created.
   package func makeTemporaryFile(
     template: String
   ) throws(SystemError)
@@ -74,6 +75,7 @@ package struct SystemFileOperations: FileOperations {
     return (descriptor, path)
   }
 
+  /// `write`, once; no retry here.
   package func write(
     _ descriptor: Int32, _ buffer: UnsafeRawBufferPointer
   ) throws(SystemError)
@@ -85,32 +87,39 @@ package struct SystemFileOperations: FileOperations {
     return written
   }
 
+  /// `fsync`.
   package func synchronize(_ descriptor: Int32) throws(SystemError) {
     guard fsync(descriptor) == 0 else { throw SystemError(errno) }
   }
 
+  /// `fchown`.
   package func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
     guard fchown(descriptor, user, group) == 0 else { throw SystemError(errno) }
   }
 
+  /// `fchmod`.
   package func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
     guard fchmod(descriptor, mode_t(mode)) == 0 else { throw SystemError(errno) }
   }
 
+  /// `close`.
   package func close(_ descriptor: Int32) throws(SystemError) {
     let result = Glibc.close(descriptor)
     guard result == 0 else { throw SystemError(errno) }
   }
 
+  /// `rename`.
   package func rename(_ source: String, to destination: String) throws(SystemError) {
     let result = Glibc.rename(source, destination)
     guard result == 0 else { throw SystemError(errno) }
   }
 
+  /// `unlink`.
   package func remove(_ path: String) throws(SystemError) {
     guard unlink(path) == 0 else { throw SystemError(errno) }
   }
 
+  /// `open` the directory, `fsync` it, `close` it.
   package func synchronizeDirectory(_ path: String) throws(SystemError) {
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { throw SystemError(errno) }

@@ -281,6 +281,7 @@ extension PlistKind {
 extension String {
   /// The name with `a` or `an` in front: "an Integer", "a String".
   var withArticle: String {
+    if self == "Data" { return "a Data value" }
     guard let first = first?.lowercased() else { return self }
     return ("aeiou".contains(first) && !hasPrefix("UID") ? "an " : "a ") + self
   }

@@ -132,7 +132,7 @@ import Testing
         + "it and add a new one"),
     Refused(
       .data(Data([1])), .date,
-      "a Data cannot become a Date; change it to a String first to edit the text, or remove it "
+      "a Data value cannot become a Date; change it to a String first to edit the text, or remove it "
         + "and add a new one"),
   ]
 
