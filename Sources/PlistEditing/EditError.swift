@@ -27,6 +27,8 @@ package struct EditError: Error, Sendable, Equatable, CustomStringConvertible {
     case writeFailed
     /// The file changed on disk since it was read.
     case changedOnDisk
+    /// Reading a file (or its details) failed.
+    case readFailed
   }
 
   /// What went wrong.

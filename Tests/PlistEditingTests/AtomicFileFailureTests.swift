@@ -1,0 +1,145 @@
+import Foundation
+import Glibc
+import PlistEditing
+import Testing
+
+/// Saves that fail midway, through ``FileOperations`` that fail on purpose.
+@Suite struct AtomicFileFailureTests {
+  /// The step at which ``FailingOperations`` fails.
+  enum Step: String, Sendable, CaseIterable {
+    case create, write, synchronize, changeMode, close, rename
+  }
+
+  /// The real operations, except that `step` fails with `code`.
+  struct FailingOperations: FileOperations {
+    let step: Step
+    let code: Int32
+    let real = SystemFileOperations()
+
+    func makeTemporaryFile(
+      template: String
+    ) throws(SystemError)
+      -> (descriptor: Int32, path: String)
+    {
+      if step == .create { throw SystemError(code) }
+      return try real.makeTemporaryFile(template: template)
+    }
+    func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+      if step == .write { throw SystemError(code) }
+      return try real.write(descriptor, buffer)
+    }
+    func synchronize(_ descriptor: Int32) throws(SystemError) {
+      if step == .synchronize { throw SystemError(code) }
+      try real.synchronize(descriptor)
+    }
+    func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
+      try real.changeOwner(descriptor, user: user, group: group)
+    }
+    func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
+      if step == .changeMode { throw SystemError(code) }
+      try real.changeMode(descriptor, mode)
+    }
+    func close(_ descriptor: Int32) throws(SystemError) {
+      try real.close(descriptor)
+      if step == .close { throw SystemError(code) }
+    }
+    func rename(_ source: String, to destination: String) throws(SystemError) {
+      if step == .rename { throw SystemError(code) }
+      try real.rename(source, to: destination)
+    }
+    func remove(_ path: String) throws(SystemError) { try real.remove(path) }
+    func synchronizeDirectory(_ path: String) throws(SystemError) {
+      try real.synchronizeDirectory(path)
+    }
+  }
+
+  /// Real operations that write at most 3 bytes a call and are interrupted every other call.
+  final class ChoppyOperations: FileOperations, @unchecked Sendable {
+    let real = SystemFileOperations()
+    private let lock = NSLock()
+    private var calls = 0
+    var writeCalls: Int { lock.withLock { calls } }
+
+    func makeTemporaryFile(
+      template: String
+    ) throws(SystemError)
+      -> (descriptor: Int32, path: String)
+    {
+      try real.makeTemporaryFile(template: template)
+    }
+    func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+      let call = lock.withLock {
+        calls += 1
+        return calls
+      }
+      if call % 2 == 1 { throw SystemError(EINTR) }
+      return try real.write(descriptor, UnsafeRawBufferPointer(rebasing: buffer.prefix(3)))
+    }
+    func synchronize(_ descriptor: Int32) throws(SystemError) { try real.synchronize(descriptor) }
+    func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
+      try real.changeOwner(descriptor, user: user, group: group)
+    }
+    func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
+      try real.changeMode(descriptor, mode)
+    }
+    func close(_ descriptor: Int32) throws(SystemError) { try real.close(descriptor) }
+    func rename(_ source: String, to destination: String) throws(SystemError) {
+      try real.rename(source, to: destination)
+    }
+    func remove(_ path: String) throws(SystemError) { try real.remove(path) }
+    func synchronizeDirectory(_ path: String) throws(SystemError) {
+      try real.synchronizeDirectory(path)
+    }
+  }
+
+  static let reasons: [Step: String] = [
+    .create: "Input/output error while creating a temporary file in",
+    .write: "No space left on device while writing the temporary file",
+    .synchronize: "Input/output error while flushing it to disk",
+    .changeMode: "Operation not permitted while setting its permissions",
+    .close: "Input/output error while closing it",
+    .rename: "Input/output error while renaming it over the original",
+  ]
+
+  @Test(arguments: Step.allCases)
+  func failureMidwayLeavesTheOriginalAndNoTemporaryFile(step: Step) throws {
+    let folder = try AtomicFileTests.makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/Info.plist"
+    try AtomicFileTests.put("original\n", at: path, mode: 0o640)
+    let fingerprint = try AtomicFile.fingerprint(path: path)
+    let code =
+      switch step {
+      case .write: ENOSPC
+      case .changeMode: EPERM
+      default: EIO
+      }
+    let error = #expect(throws: EditError.self) {
+      try AtomicFile.write(
+        Array("new content\n".utf8), to: path, expecting: fingerprint,
+        operations: FailingOperations(step: step, code: code))
+    }
+    #expect(error?.kind == .writeFailed)
+    let reason = try #require(Self.reasons[step])
+    #expect(
+      error?.message.hasPrefix("\(path) was not saved: \(reason)") == true,
+      "\(error?.message ?? "")")
+    #expect(try AtomicFileTests.contents(path) == "original\n")
+    #expect(AtomicFileTests.mode(path) == 0o640)
+    #expect(try AtomicFile.fingerprint(path: path) == fingerprint)
+    #expect(try AtomicFileTests.names(folder) == ["Info.plist"])
+  }
+
+  @Test func retriesPartialAndInterruptedWrites() throws {
+    let folder = try AtomicFileTests.makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/Info.plist"
+    try AtomicFileTests.put("old", at: path)
+    let content = Array("a longer content, written three bytes at a time\n".utf8)
+    let operations = ChoppyOperations()
+    try AtomicFile.write(content, to: path, expecting: nil, operations: operations)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(content))
+    #expect(operations.writeCalls == 2 * ((content.count + 2) / 3))
+    #expect(try AtomicFileTests.names(folder) == ["Info.plist"])
+  }
+}
