@@ -25,10 +25,14 @@ case .interactive(let bundle, let options):
     // A wrong --theme is reported before the screen changes.
     _ = try theme(colors: 256)
   } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    // An error about a theme file starts with the file; any other with the program's name.
+    let text = "\(error)"
+    FileHandle.standardError.write(
+      Data(((text.hasPrefix("error:") ? "infoscope: " : "") + text + "\n").utf8))
     exit(64)
   }
-  let session = Session(title: title, bundle: bundle)
+  var session = Session(title: title, bundle: bundle)
+  session.isInMemory = options.source == .demo
   do {
     try CursesTerminal.run { (terminal) throws(ThemeError) in
       let resolution = try theme(colors: terminal.colorCount)

@@ -12,39 +12,41 @@ package struct AppState: Sendable {
   /// The key bindings.
   package var keymap: Keymap
   /// The terminal size.
-  package private(set) var size: Size
+  package internal(set) var size: Size
   /// The focused pane.
-  package private(set) var focus: PaneID = .tree
+  package internal(set) var focus: PaneID = .tree
   /// Which rows are expanded.
-  package private(set) var expansion = ExpansionState()
+  package internal(set) var expansion = ExpansionState()
   /// The selected row of the tree.
-  package private(set) var selection: OutlineItem?
+  package internal(set) var selection: OutlineItem?
   /// The first row on screen.
-  package private(set) var top: OutlineItem?
+  package internal(set) var top: OutlineItem?
   /// Whether keys show as Xcode display names.
-  package private(set) var showsDisplayNames = false
+  package internal(set) var showsDisplayNames = false
   /// The order of the findings list.
-  package private(set) var findingsOrder: FindingsOrder = .severity
+  package internal(set) var findingsOrder: FindingsOrder = .severity
   /// Finding indices in list order.
-  package private(set) var sortedFindings: [Int] = []
+  package internal(set) var sortedFindings: [Int] = []
   /// The selected position in ``sortedFindings``.
-  package private(set) var findingCursor = 0
+  package internal(set) var findingCursor = 0
   /// The first position of ``sortedFindings`` on screen.
-  package private(set) var findingsTop = 0
+  package internal(set) var findingsTop = 0
   /// The first line of the detail pane on screen.
-  package private(set) var detailScroll = 0
+  package internal(set) var detailScroll = 0
   /// The search pattern in use, if any.
-  package private(set) var searchPattern: String?
+  package internal(set) var searchPattern: String?
   /// The search prompt, while it is open.
-  package private(set) var prompt: LineEditor?
+  package internal(set) var prompt: LineEditor?
+  /// The editor, pick list, question or save review that has the keys, if any.
+  package internal(set) var modal: Modal?
   /// The help overlay's first line, while it is open.
-  package private(set) var helpScroll: Int?
+  package internal(set) var helpScroll: Int?
   /// The status bar message, until the next key.
-  package private(set) var message: StatusMessage?
+  package internal(set) var message: StatusMessage?
   /// Whether `f`/`F` has jumped yet (the first `f` goes to the first finding).
-  package private(set) var hasJumpedToFinding = false
+  package internal(set) var hasJumpedToFinding = false
   /// A count typed before a command (`5j`).
-  package private(set) var pendingCount: Int?
+  package internal(set) var pendingCount: Int?
 
   /// How many rows above and below the selection stay on screen when scrolling.
   package static let scrollMargin = 2
@@ -99,6 +101,11 @@ package struct AppState: Sendable {
       return []
     case .paste(let text):
       if prompt != nil { prompt?.insert(text) }
+      if case .input(var input) = modal {
+        input.editor.insert(text)
+        modal = .input(input)
+        updateSuggestions()
+      }
       return []
     case .mouse(let mouse):
       message = nil
@@ -109,6 +116,7 @@ package struct AppState: Sendable {
   }
 
   private mutating func handleKey(_ key: Key) -> [Effect] {
+    if modal != nil { return handleModal(key) }
     if var editor = prompt {
       switch editor.handle(key) {
       case .editing: prompt = editor
@@ -254,7 +262,18 @@ package struct AppState: Sendable {
         message = StatusMessage("search cleared")
       }
       if focus != .tree { focus = .tree }
+    case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .applyFix, .save:
+      return applyEditing(command)
     case .quit:
+      if session.hasUnsavedChanges {
+        let n = session.unsavedFiles.count
+        modal = .confirm(
+          ConfirmPrompt(
+            question: n == 1 ? "1 file has unsaved changes" : "\(n) files have unsaved changes",
+            answers: [("s", "save and quit"), ("d", "discard and quit"), ("c", "cancel")],
+            action: .quit))
+        return []
+      }
       return [.quit]
     }
     return []
@@ -291,8 +310,12 @@ package struct AppState: Sendable {
       findingCursor = sortedFindings.count - 1
     } else if command == .openFinding {
       openFinding()
+      clampFindings()
+      return
     }
     clampFindings()
+    // The tree and the detail pane follow the list, so moving in it previews each finding.
+    if let index = selectedFinding { select(session.findingItems[index], reveal: .center) }
   }
 
   private mutating func applyInDetail(_ command: Command, _ n: Int) {
@@ -404,7 +427,7 @@ package struct AppState: Sendable {
 
   // MARK: - Findings
 
-  private mutating func sortFindings() {
+  mutating func sortFindings() {
     let findings = session.findings
     sortedFindings = findings.indices.sorted { a, b in
       let (x, y) = (findings[a], findings[b])
@@ -415,7 +438,7 @@ package struct AppState: Sendable {
     }
   }
 
-  private mutating func clampFindings() {
+  mutating func clampFindings() {
     findingCursor = max(0, min(findingCursor, sortedFindings.count - 1))
     let rows = max(1, layout.contentRows(.findings))
     if findingCursor < findingsTop { findingsTop = findingCursor }

@@ -9,6 +9,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   case search, searchNext, searchPrevious
   case nextFinding, previousFinding, openFinding
   case nextPane, previousPane, showFindings
+  case edit, add, delete, rename, changeType, undo, redo, applyFix, save
   case toggleDisplayNames, sortFindings
   case copyKeyPath, copyPlistBuddyPath
   case help, cancel, quit
@@ -25,12 +26,13 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
       "Findings"
     case .nextPane, .previousPane, .toggleDisplayNames, .copyKeyPath, .copyPlistBuddyPath:
       "View"
+    case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .applyFix, .save: "Edit"
     case .help, .cancel, .quit: "General"
     }
   }
 
   /// The groups in the order help shows them.
-  package static let groups = ["Move", "Fold", "Search", "Findings", "View", "General"]
+  package static let groups = ["Move", "Fold", "Search", "Findings", "Edit", "View", "General"]
 
   /// One line of help, in our words.
   package var help: String {
@@ -64,6 +66,15 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .toggleDisplayNames: "raw keys or Xcode display names"
     case .copyKeyPath: "copy the key path (plutil and PlistBuddy forms in the status bar)"
     case .copyPlistBuddyPath: "copy the PlistBuddy entry path"
+    case .edit: "edit the value (a Boolean flips)"
+    case .add: "add a key or item (keys complete from the catalog)"
+    case .delete: "delete (asks first for a container)"
+    case .rename: "rename the key"
+    case .changeType: "change the type, converting the value"
+    case .undo: "undo"
+    case .redo: "redo"
+    case .applyFix: "apply the selected finding's fix"
+    case .save: "save the file (shows the diff first)"
     case .help: "this help"
     case .cancel: "close the overlay, clear the search"
     case .quit: "quit"

@@ -1,5 +1,6 @@
 import PlistBundle
 import PlistCore
+import PlistEditing
 import PlistRules
 
 /// One opened bundle: its property lists arranged as the tree the user browses, and the
@@ -59,7 +60,7 @@ package struct Session: Sendable {
   /// The loaded bundle.
   package var bundle: AppBundle
   /// Files, in the order they were found.
-  package private(set) var files: [File] = []
+  package internal(set) var files: [File] = []
   /// Bundles.
   package private(set) var branches: [Branch] = []
   /// The top-level rows.
@@ -76,6 +77,16 @@ package struct Session: Sendable {
   package private(set) var counts: [Severity: Int] = [:]
   /// The linter that produced ``findings``; run again after every edit.
   package var linter: Linter
+  /// Whether the bundle lives only in memory (the sample), so nothing can be saved.
+  package var isInMemory = false
+  /// Editable documents, by file index, made on first edit.
+  package internal(set) var documents: [Int: Document] = [:]
+  /// What each file on disk looked like when its document was made, to notice outside changes.
+  package internal(set) var fingerprints: [Int: FileFingerprint] = [:]
+  /// Files in the order their steps were done (for undo across files).
+  var history: [Int] = []
+  /// Files in the order their steps were undone (for redo).
+  var redoHistory: [Int] = []
 
   /// Arranges `bundle` and lints it.
   ///

@@ -10,14 +10,15 @@ package enum DetailPane {
   static let labelWidth = 11
 
   /// The logical lines for the selection (before wrapping).
-  package static func lines(_ state: AppState) -> [[Span]] {
-    var builder = Builder(state: state)
+  package static func lines(_ state: AppState, width: Int = 80) -> [[Span]] {
+    var builder = Builder(state: state, width: width)
     builder.build()
     return builder.lines
   }
 
   private struct Builder {
     let state: AppState
+    let width: Int
     var lines: [[Span]] = []
     var session: Session { state.session }
 
@@ -53,7 +54,8 @@ package enum DetailPane {
         lines.append([])
         lines.append([Span("Value", .label)])
         let role = RowText.preview(node.value).role
-        var text = RowText.full(node.value)
+        // A hex dump of 16 bytes a row needs 76 columns; 8 bytes need 44.
+        var text = RowText.full(node.value, bytesPerRow: width >= 78 ? 16 : 8)
         if text.isEmpty { text = "\"\" (empty)" }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
           lines.append([Span(String(line), role)])
@@ -154,16 +156,25 @@ package enum DetailPane {
   }
 
   /// Draws the detail pane of `state` into `rect` (header row included).
+  ///
+  /// When the text is
+  /// longer than the pane, its header says how to scroll it.
   package static func draw(_ state: AppState, in rect: Rect, on canvas: inout Canvas) {
-    canvas.paneHeader(rect, title: "Detail", focused: state.focus == .detail)
+    let focused = state.focus == .detail
     let body = rect.droppingTop(1).droppingLeft(1)
-    guard !body.isEmpty else { return }
     var screen: [[Span]] = []
-    for line in lines(state) {
+    for line in lines(state, width: body.width - 1) {
       let indent = line.first?.role == .label && line.count > 1 ? labelWidth : 2
       screen += StyledText.wrap(line, width: body.width - 1, indent: indent)
     }
     let first = min(state.detailScroll, max(0, screen.count - body.height))
+    var info = ""
+    if screen.count > body.height {
+      let shown = "\(first + 1)-\(min(screen.count, first + body.height))/\(screen.count)"
+      info = focused ? "\(shown) · j/k scroll" : "\(shown) · Tab here to scroll"
+    }
+    canvas.paneHeader(rect, title: "Detail", focused: focused, info: info)
+    guard !body.isEmpty else { return }
     for (n, line) in screen.dropFirst(first).prefix(body.height).enumerated() {
       StyledText.draw(line, x: body.x, y: body.y + n, limit: body.maxX, on: &canvas)
     }

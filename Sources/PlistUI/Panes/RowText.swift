@@ -68,9 +68,13 @@ package enum RowText {
     }
   }
 
-  /// The full value for the detail pane: strings whole (up to `limit` characters), data as
-  /// hex lines of 16 bytes (up to `limit` bytes).
-  package static func full(_ value: PlistValue, limit: Int = 65_536) -> String {
+  /// The full value for the detail pane: strings whole (up to `limit` bytes), data as a hex
+  /// dump (offset, bytes, printable ASCII) of `bytesPerRow` bytes a line, up to `limit` bytes.
+  package static func full(
+    _ value: PlistValue, limit: Int = 65_536, bytesPerRow: Int = 16
+  )
+    -> String
+  {
     switch value {
     case .string(let s):
       guard s.utf8.count > limit else { return s }
@@ -79,13 +83,17 @@ package enum RowText {
       return rest == 0 ? s : String(head) + "… (\(rest) more bytes)"
     case .data(let d):
       var lines: [String] = []
-      let shown = d.prefix(limit)
+      let shown = [UInt8](d.prefix(limit))
+      let width = max(1, bytesPerRow)
       var offset = 0
       while offset < shown.count {
-        let chunk = shown.dropFirst(offset).prefix(16)
-        let hex = chunk.map { String(format: "%02x", $0) }.joined(separator: " ")
-        lines.append(String(format: "%08x  ", offset) + hex)
-        offset += 16
+        let chunk = shown[offset..<min(shown.count, offset + width)]
+        var hex = chunk.map { String(format: "%02x", $0) }.joined(separator: " ")
+        hex += String(repeating: " ", count: (width - chunk.count) * 3)
+        let ascii = String(
+          chunk.map { $0 >= 0x20 && $0 < 0x7F ? Character(UnicodeScalar($0)) : "." })
+        lines.append(String(format: "%08x  ", offset) + hex + "  " + ascii)
+        offset += width
       }
       if d.count > limit { lines.append("… (\(d.count - limit) more bytes)") }
       return lines.joined(separator: "\n")

@@ -21,12 +21,13 @@ package enum StatusLine {
       canvas.put(String(after.dropFirst()), x: x, y: rect.y, role: .input, limit: rect.maxX)
       return
     }
-    // Hints from the right, as many as fit in half the row.
+    // Hints from the right, as many as fit in a third of the row; none while a message shows,
+    // so the message (a copied path in three forms, a finding) is read whole.
     var hintText: [(String, String)] = []
     var hintWidth = 0
-    for (keys, what) in hints {
+    for (keys, what) in hints where state.message == nil {
       let w = TextWidth.of(keys) + 1 + TextWidth.of(what) + 2
-      if hintWidth + w > rect.width / 2 { break }
+      if hintWidth + w > rect.width / 3 { break }
       hintText.append((keys, what))
       hintWidth += w
     }

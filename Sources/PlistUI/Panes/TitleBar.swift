@@ -1,3 +1,4 @@
+import PlistBundle
 import PlistRules
 
 /// The top row: what is open, its platforms, built or source, and the counts of findings.
@@ -10,7 +11,7 @@ package enum TitleBar {
     var parts = ["infoscope", session.title]
     let platforms = bundle.platforms.map(\.rawValue)
     if !platforms.isEmpty { parts.append(platforms.joined(separator: ", ")) }
-    parts.append(bundle.isBuilt ? "built" : "source")
+    if bundle.inputKind != .file { parts.append(bundle.isBuilt ? "built" : "source") }
     // Counts on the right, the description on the left, cut first.
     var counts: [(String, ThemeRole)] = []
     for severity in [Severity.error, .warning, .note] {

@@ -89,8 +89,10 @@ package enum TreePane {
     for (row, depth) in zip(rows, depths) {
       labelWidth = max(labelWidth, 4 + depth * 2 + TextWidth.of(row.label))
     }
-    labelWidth = min(labelWidth, max(12, body.width * 9 / 20))
+    // Keys get what they need, leaving the value at least a third of the row (or 16 columns).
     let typeWidth = showType ? 11 : 0
+    let valueRoom = max(16, body.width / 3)
+    labelWidth = min(labelWidth, max(12, body.width - typeWidth - valueRoom - 1))
     for (n, item) in items.enumerated() {
       let y = body.y + n
       let selected = item == state.selection
@@ -111,18 +113,36 @@ package enum TreePane {
         fold = " "
       }
       x = canvas.put(fold, x: x, y: y, role: rowRole ?? .guide, limit: body.maxX) + 1
+      // The inline editor takes the place of the value (or of the key, when renaming).
+      var editing: (text: String, onKey: Bool)?
+      if case .input(let prompt)? = state.modal {
+        switch prompt.purpose {
+        case .value(let target, _) where target == item: editing = (prompt.editor.text, false)
+        case .rename(let target) where target == item: editing = (prompt.editor.text, true)
+        default: break
+        }
+      }
       let matched = state.searchPattern.map { state.matches(item, pattern: $0) } ?? false
       let labelRole = rowRole ?? (matched ? .match : r.labelRole)
-      canvas.put(r.label, x: x, y: y, role: labelRole, limit: min(body.maxX, body.x + labelWidth))
+      if let editing, editing.onKey {
+        canvas.put(
+          editing.text + " ", x: x, y: y, role: .input, limit: min(body.maxX, body.x + labelWidth))
+      } else {
+        canvas.put(r.label, x: x, y: y, role: labelRole, limit: min(body.maxX, body.x + labelWidth))
+      }
       x = body.x + labelWidth + 1
       if showType {
         canvas.put(
           r.type, x: x, y: y, role: rowRole ?? .type, limit: min(body.maxX, x + typeWidth - 1))
         x += typeWidth
       }
-      canvas.put(
-        r.value, x: x, y: y, role: rowRole ?? r.valueRole, limit: body.maxX,
-        escapeRole: rowRole ?? .escape)
+      if let editing, !editing.onKey {
+        canvas.put(editing.text + " ", x: x, y: y, role: .input, limit: body.maxX)
+      } else {
+        canvas.put(
+          r.value, x: x, y: y, role: rowRole ?? r.valueRole, limit: body.maxX,
+          escapeRole: rowRole ?? .escape)
+      }
     }
   }
 }

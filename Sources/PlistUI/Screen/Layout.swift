@@ -42,7 +42,7 @@ package struct Layout: Sendable, Hashable {
     isTooSmall = size.width < Self.minimum.width || size.height < Self.minimum.height
     let body = screen.droppingTop(1).droppingBottom(1)
     if size.width >= Self.wideWidth {
-      let left = body.width * 11 / 20
+      let left = body.width * 3 / 5
       tree = body.left(left)
       separator = Rect(x: body.x + left, y: body.y, width: 1, height: body.height)
       let right = body.droppingLeft(left + 1)

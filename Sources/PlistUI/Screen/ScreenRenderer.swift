@@ -5,7 +5,10 @@ package enum ScreenRenderer {
     var canvas = Canvas(size: state.size)
     let layout = state.layout
     if layout.isTooSmall {
-      let text = "terminal too small: \(state.size), needs \(Layout.minimum)"
+      let text =
+        state.size.width >= 36
+        ? "terminal too small: \(state.size), needs \(Layout.minimum)"
+        : "too small: needs \(Layout.minimum)"
       let y = max(0, state.size.height / 2)
       let x = max(0, (state.size.width - TextWidth.of(text)) / 2)
       canvas.put(text, x: x, y: y, role: .statusError)
@@ -22,6 +25,7 @@ package enum ScreenRenderer {
     if let rect = layout.findings { FindingsPane.draw(state, in: rect, on: &canvas) }
     StatusLine.draw(state, in: layout.status, on: &canvas)
     if state.helpScroll != nil { HelpPane.draw(state, on: &canvas) }
+    ModalPane.draw(state, layout: layout, on: &canvas)
     return canvas
   }
 }

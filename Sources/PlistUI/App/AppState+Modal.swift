@@ -1,0 +1,298 @@
+import PlistCore
+import PlistEditing
+import PlistRules
+
+/// Keys while a prompt, pick list, question or save review is open.
+extension AppState {
+  mutating func handleModal(_ key: Key) -> [Effect] {
+    guard let current = modal else { return [] }
+    switch current {
+    case .input(let prompt): handleInput(prompt, key)
+    case .choice(let prompt): handleChoice(prompt, key)
+    case .confirm(let prompt): return handleConfirm(prompt, key)
+    case .review(let review): handleReview(review, key)
+    }
+    return []
+  }
+
+  private mutating func handleInput(_ prompt: InputPrompt, _ key: Key) {
+    var prompt = prompt
+    // Completions: Tab and the arrows move through them.
+    if !prompt.suggestions.isEmpty {
+      let n = prompt.suggestions.count
+      switch key {
+      case .tab, .down:
+        prompt.choice = ((prompt.choice ?? -1) + 1) % n
+        modal = .input(prompt)
+        return
+      case .backTab, .up:
+        prompt.choice = ((prompt.choice ?? 0) - 1 + n) % n
+        modal = .input(prompt)
+        return
+      default: break
+      }
+    }
+    switch prompt.editor.handle(key) {
+    case .cancel:
+      modal = nil
+      message = StatusMessage("cancelled")
+    case .editing:
+      prompt.error = nil
+      modal = .input(prompt)
+      updateSuggestions()
+    case .commit:
+      commitInput(prompt)
+    }
+  }
+
+  private mutating func commitInput(_ prompt: InputPrompt) {
+    var prompt = prompt
+    let text = prompt.editor.text
+    func fail(_ reason: String) {
+      prompt.error = reason
+      modal = .input(prompt)
+    }
+    switch prompt.purpose {
+    case .value(let item, let kind):
+      guard case .node(let file, let path) = item, let node = session.node(item) else { return }
+      do {
+        let value = try ValueParser.parse(text, as: kind)
+        try session.perform(
+          file: file, "set \(label(item))",
+          [.replace(at: path, with: Edit.replacement(for: node, value: value))])
+        modal = nil
+        afterChange(file)
+        message = StatusMessage("set \(label(item)) (u undoes)")
+      } catch {
+        fail(error.message)
+      }
+    case .rename(let item):
+      guard case .node(let file, let path) = item else { return }
+      do {
+        try session.perform(
+          file: file, "rename \(label(item)) to \(text)", [.rename(at: path, to: text)])
+        modal = nil
+        afterChange(file)
+        message = StatusMessage("renamed to \(text) (u undoes)")
+      } catch {
+        fail(error.message)
+      }
+    case .newKey(let parent, let index):
+      // A highlighted completion wins over the typed prefix.
+      var key = text
+      if let choice = prompt.choice, prompt.suggestions.indices.contains(choice) {
+        key = prompt.suggestions[choice].key
+      }
+      guard !key.isEmpty else { return fail("type a key") }
+      if session.node(parent)?.value.dictionaryValue?.index(forKey: key) != nil {
+        return fail("the dictionary already has \(key)")
+      }
+      chooseNewValue(parent: parent, index: index, key: key)
+    case .newValue(let parent, let index, let key, let kind):
+      do {
+        let value = try ValueParser.parse(text, as: kind)
+        insert(PlistNode(value), into: parent, at: index, key: key)
+      } catch {
+        fail(error.message)
+      }
+    }
+  }
+
+  /// After the key of a new entry: the catalog's type and values decide what comes next.
+  private mutating func chooseNewValue(parent: OutlineItem, index: Int, key: String) {
+    let known = KnownKeys.entry(resolving: key)
+    if let known, let kind = known.types.first {
+      if !known.allowedValues.isEmpty, kind == .string || kind == .array {
+        modal = .choice(
+          ChoicePrompt(
+            purpose: .newValue(parent: parent, index: index, key: key, asArray: kind == .array),
+            title: "\(key): choose a value", options: known.allowedValues, choice: 0))
+        return
+      }
+      startNewValue(parent: parent, index: index, key: key, kind: kind)
+      return
+    }
+    modal = .choice(
+      ChoicePrompt(
+        purpose: .newType(parent: parent, index: index, key: key), title: "type of \(key)",
+        options: Self.typeNames, choice: 0))
+  }
+
+  private mutating func startNewValue(
+    parent: OutlineItem, index: Int, key: String?, kind: PlistKind
+  ) {
+    switch kind {
+    case .array: insert(PlistNode(.array([])), into: parent, at: index, key: key)
+    case .dictionary:
+      insert(PlistNode(.dictionary(PlistDictionary())), into: parent, at: index, key: key)
+    case .boolean:
+      modal = .choice(
+        ChoicePrompt(
+          purpose: .newValue(parent: parent, index: index, key: key, asArray: false),
+          title: "\(key ?? "new item"): choose", options: ["true", "false"], choice: 0))
+    default:
+      modal = .input(
+        InputPrompt(
+          purpose: .newValue(parent: parent, index: index, key: key, kind: kind),
+          editor: LineEditor(), error: nil,
+          label: "\(key ?? "new item") (\(RowText.typeName(kind)))"))
+    }
+  }
+
+  private mutating func insert(
+    _ node: PlistNode, into parent: OutlineItem, at index: Int, key: String?
+  ) {
+    guard case .node(let file, let path) = parent else { return }
+    let name = key ?? "item \(index)"
+    do {
+      try session.perform(
+        file: file, "add \(name)",
+        [.insert(parent: path, index: index, key: key, node: node, keyLocation: .none)])
+      modal = nil
+      expansion.set(parent, expanded: true)
+      afterChange(file)
+      select(.node(file: file, path: path + [index]), reveal: .nearest)
+      message = StatusMessage("added \(name) (u undoes)")
+    } catch {
+      modal = nil
+      message = StatusMessage(error.message, isError: true)
+    }
+  }
+
+  private mutating func handleChoice(_ prompt: ChoicePrompt, _ key: Key) {
+    var prompt = prompt
+    let n = prompt.options.count
+    switch key {
+    case .down, .character("j"), .tab: prompt.choice = (prompt.choice + 1) % max(1, n)
+    case .up, .character("k"), .backTab: prompt.choice = (prompt.choice - 1 + n) % max(1, n)
+    case .home, .character("g"): prompt.choice = 0
+    case .end, .character("G"): prompt.choice = max(0, n - 1)
+    case .escape, .character("q"):
+      modal = nil
+      message = StatusMessage("cancelled")
+      return
+    case .enter, .character(" "):
+      modal = nil
+      choose(prompt)
+      return
+    default: break
+    }
+    modal = .choice(prompt)
+  }
+
+  private mutating func choose(_ prompt: ChoicePrompt) {
+    guard prompt.options.indices.contains(prompt.choice) else { return }
+    let option = prompt.options[prompt.choice]
+    switch prompt.purpose {
+    case .changeType(let item):
+      guard case .node(let file, let path) = item, let node = session.node(item) else { return }
+      let kind = Self.kinds[prompt.choice]
+      do {
+        let value = try ValueParser.convert(node.value, to: kind)
+        let article = "AEIOU".contains(option.first ?? "x") ? "an" : "a"
+        try session.perform(
+          file: file, "make \(label(item)) \(article) \(option)",
+          [.replace(at: path, with: Edit.replacement(for: node, value: value))])
+        afterChange(file)
+        message = StatusMessage("\(label(item)) is now \(article) \(option) (u undoes)")
+      } catch {
+        message = StatusMessage(error.message, isError: true)
+      }
+    case .newType(let parent, let index, let key):
+      startNewValue(parent: parent, index: index, key: key, kind: Self.kinds[prompt.choice])
+    case .value(let item):
+      guard case .node(let file, let path) = item, let node = session.node(item) else { return }
+      do {
+        try session.perform(
+          file: file, "set \(label(item))",
+          [.replace(at: path, with: Edit.replacement(for: node, value: .string(option)))])
+        afterChange(file)
+        message = StatusMessage("set \(label(item)) to \(option) (u undoes)")
+      } catch {
+        message = StatusMessage(error.message, isError: true)
+      }
+    case .newValue(let parent, let index, let key, let asArray):
+      let value: PlistValue =
+        option == "true" || option == "false"
+        ? .boolean(option == "true") : .string(option)
+      insert(
+        PlistNode(asArray ? .array([PlistNode(value)]) : value), into: parent, at: index, key: key)
+    }
+  }
+
+  private mutating func handleConfirm(_ prompt: ConfirmPrompt, _ key: Key) -> [Effect] {
+    guard case .character(let c) = key else {
+      if key == .escape {
+        modal = nil
+        message = StatusMessage("cancelled")
+      }
+      return []
+    }
+    let answer = Character(c.lowercased())
+    guard prompt.answers.contains(where: { $0.key == answer }) else { return [] }
+    modal = nil
+    switch (prompt.action, answer) {
+    case (.delete(let item), "y"):
+      guard case .node(let file, let path) = item else { return [] }
+      let name = label(item)
+      do {
+        try session.perform(file: file, "delete \(name)", [.remove(at: path)])
+        afterChange(file)
+        message = StatusMessage("deleted \(name) (u undoes)")
+      } catch {
+        message = StatusMessage(error.message, isError: true)
+      }
+    case (.fix(let index), "y"):
+      applyFix(index)
+    case (.changedOnDisk(let file, let format), "o"):
+      write(file, format: format, force: true)
+    case (.changedOnDisk(let file, _), "r"):
+      do {
+        try session.reload(file)
+        afterChange(file)
+        message = StatusMessage("reloaded \(session.files[file].path); the edits were dropped")
+      } catch {
+        message = StatusMessage(error.message, isError: true)
+      }
+    case (.quit, "s"):
+      for file in session.unsavedFiles {
+        let format = session.documents[file]?.defaultSaveFormat ?? .xml
+        write(file, format: format, force: false)
+        if session.documents[file]?.isDirty == true { return [] }  // refused: stay, say why
+      }
+      return [.quit]
+    case (.quit, "d"):
+      return [.quit]
+    default:
+      message = StatusMessage("cancelled")
+    }
+    return []
+  }
+
+  private mutating func handleReview(_ review: SaveReview, _ key: Key) {
+    var review = review
+    let rows = max(1, size.height - 4)
+    switch key {
+    case .down, .character("j"): review.scroll += 1
+    case .up, .character("k"): review.scroll = max(0, review.scroll - 1)
+    case .pageDown, .character(" "), .control("d"): review.scroll += rows
+    case .pageUp, .control("u"): review.scroll = max(0, review.scroll - rows)
+    case .character("y"), .character("w"), .enter:
+      modal = nil
+      write(review.file, format: review.format, force: false)
+      return
+    case .character("b"), .character("x"):
+      modal = nil
+      let format: PlistFormat = review.format == .xml ? .binary : .xml
+      self.review(review.file, format: format)
+      return
+    case .escape, .character("n"), .character("q"):
+      modal = nil
+      message = StatusMessage("not saved")
+      return
+    default: break
+    }
+    review.scroll = min(review.scroll, max(0, review.lines.count - rows))
+    modal = .review(review)
+  }
+}

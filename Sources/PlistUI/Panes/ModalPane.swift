@@ -1,0 +1,109 @@
+/// Draws whatever modal is open: the line editor and its completions, a pick list, a question,
+/// or the review of a save.
+package enum ModalPane {
+  /// Draws the open modal of `state` over the screen (the status row included).
+  package static func draw(_ state: AppState, layout: Layout, on canvas: inout Canvas) {
+    guard let modal = state.modal else { return }
+    let status = layout.status
+    switch modal {
+    case .input(let prompt):
+      drawInput(prompt, in: status, on: &canvas)
+      if !prompt.suggestions.isEmpty {
+        let lines = prompt.suggestions.enumerated().map { n, s in
+          (s.key + (s.name.map { "  " + $0 } ?? ""), n == prompt.choice)
+        }
+        popup(
+          title: "keys from the catalog (Tab picks, Enter takes)", lines: lines, above: status,
+          on: &canvas)
+      }
+    case .choice(let prompt):
+      canvas.fill(status, role: .status)
+      canvas.put(
+        " \(prompt.title) · j/k move · Enter chooses · Esc cancels", x: status.x, y: status.y,
+        role: .statusMessage, limit: status.maxX)
+      let lines = prompt.options.enumerated().map { ($0.element, $0.offset == prompt.choice) }
+      popup(title: prompt.title, lines: lines, above: status, on: &canvas, focus: prompt.choice)
+    case .confirm(let prompt):
+      canvas.fill(status, role: .status)
+      var x = canvas.put(
+        " " + prompt.question + "  ", x: status.x, y: status.y, role: .statusMessage,
+        limit: status.maxX)
+      for (key, meaning) in prompt.answers {
+        x = canvas.put(String(key), x: x, y: status.y, role: .statusKey, limit: status.maxX)
+        x = canvas.put(" \(meaning)  ", x: x, y: status.y, role: .status, limit: status.maxX)
+      }
+    case .review(let review):
+      drawReview(review, size: canvas.size, on: &canvas)
+    }
+  }
+
+  private static func drawInput(_ prompt: InputPrompt, in rect: Rect, on canvas: inout Canvas) {
+    canvas.fill(rect, role: .status)
+    var x = canvas.put(
+      " \(prompt.label): ", x: rect.x, y: rect.y, role: .statusKey, limit: rect.maxX)
+    let editor = prompt.editor
+    // Keep the cursor on screen: show the end of a long text.
+    let room = max(1, rect.maxX - x - 1 - (prompt.error.map { TextWidth.of($0) + 3 } ?? 0))
+    var before = String(editor.characters[..<editor.cursor])
+    while TextWidth.of(before) > room - 1, !before.isEmpty { before.removeFirst() }
+    let after = String(editor.characters[editor.cursor...])
+    x = canvas.put(before, x: x, y: rect.y, role: .input, limit: rect.maxX)
+    let under = after.first.map(String.init) ?? " "
+    x = canvas.put(under, x: x, y: rect.y, role: .selection, limit: rect.maxX)
+    x = canvas.put(String(after.dropFirst()), x: x, y: rect.y, role: .input, limit: rect.maxX)
+    if let error = prompt.error {
+      canvas.put("  " + error, x: x, y: rect.y, role: .statusError, limit: rect.maxX)
+    }
+  }
+
+  /// A box of lines just above `row`, the highlighted one drawn selected.
+  private static func popup(
+    title: String, lines: [(String, Bool)], above row: Rect, on canvas: inout Canvas,
+    focus: Int = 0
+  ) {
+    let height = min(lines.count, max(1, row.y - 3))
+    guard height > 0 else { return }
+    let width = min(
+      canvas.size.width - 2,
+      max(TextWidth.of(title) + 4, (lines.map { TextWidth.of($0.0) }.max() ?? 0) + 4))
+    let box = Rect(x: 1, y: row.y - height - 1, width: width, height: height + 1)
+    canvas.fill(box, role: .normal)
+    canvas.paneHeader(box.top(1), title: title, focused: true)
+    let first = max(0, min(focus - height + 1, lines.count - height))
+    for (n, line) in lines.dropFirst(first).prefix(height).enumerated() {
+      let y = box.y + 1 + n
+      let role: ThemeRole = line.1 ? .selection : .normal
+      canvas.fill(Rect(x: box.x, y: y, width: box.width, height: 1), role: role)
+      canvas.put(" " + line.0, x: box.x, y: y, role: role, limit: box.maxX)
+    }
+  }
+
+  private static func drawReview(_ review: SaveReview, size: Size, on canvas: inout Canvas) {
+    let box = Rect(x: 0, y: 1, width: size.width, height: size.height - 2)
+    guard box.height > 3 else { return }
+    canvas.fill(box, role: .normal)
+    canvas.paneHeader(
+      box.top(1), title: "Save \(review.path) as \(review.format.rawValue.uppercased())",
+      focused: true, info: "y writes · b other format · Esc cancels")
+    var body = box.droppingTop(1)
+    if let warning = review.warning {
+      canvas.put(" ⚠ " + warning, x: body.x, y: body.y, role: .warning, limit: body.maxX)
+      body = body.droppingTop(1)
+    }
+    for (n, line) in review.lines.dropFirst(review.scroll).prefix(body.height).enumerated() {
+      let role: ThemeRole
+      if line.hasPrefix("+++") || line.hasPrefix("---") {
+        role = .label
+      } else if line.hasPrefix("@@") {
+        role = .code
+      } else if line.hasPrefix("+") {
+        role = .string
+      } else if line.hasPrefix("-") {
+        role = .error
+      } else {
+        role = .normal
+      }
+      canvas.put(" " + line, x: body.x, y: body.y + n, role: role, limit: body.maxX)
+    }
+  }
+}

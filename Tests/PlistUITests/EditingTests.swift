@@ -1,0 +1,187 @@
+import PlistCore
+import PlistEditing
+import PlistRules
+import Testing
+
+@testable import PlistUI
+
+/// Editing through keys: the inline editor, booleans, adding with completion, deleting,
+/// renaming, fixes, undo and redo, and quitting with unsaved changes.
+@Suite struct EditingTests {
+  static let size = Size(width: 120, height: 40)
+
+  func run(_ keys: String) -> AppState {
+    var state = AppState(session: UIFixtures.session, size: Self.size)
+    for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+    return state
+  }
+
+  func value(_ state: AppState, _ path: String) -> PlistValue? {
+    guard let root = state.session.files[0].root, let keyPath = try? KeyPath(parsing: path)
+    else { return nil }
+    return root.node(at: keyPath)?.value
+  }
+
+  func rules(_ state: AppState) -> [String] { state.session.findings.map(\.ruleID) }
+
+  @Test func editsAStringInPlaceAndUndoes() {
+    let state = run("j j e Ctrl-U L u m e n Enter")
+    #expect(value(state, "CFBundleDisplayName") == .string("Lumen"))
+    #expect(state.modal == nil)
+    #expect(state.message?.text == "set CFBundleDisplayName (u undoes)")
+    #expect(state.session.hasUnsavedChanges)
+    let undone = run("j j e Ctrl-U L u m e n Enter u")
+    #expect(value(undone, "CFBundleDisplayName") == .string("Lantern"))
+    #expect(!undone.session.hasUnsavedChanges)
+    let redone = run("j j e Ctrl-U L u m e n Enter u Ctrl-R")
+    #expect(value(redone, "CFBundleDisplayName") == .string("Lumen"))
+  }
+
+  @Test func escapeCancelsAndKeepsTheValue() {
+    let state = run("j j e Ctrl-U X Esc")
+    #expect(value(state, "CFBundleDisplayName") == .string("Lantern"))
+    #expect(state.modal == nil)
+  }
+
+  @Test func theInlineEditorIsDrawnOnTheRow() {
+    var state = run("j j e Ctrl-U L u")
+    let canvas = ScreenRenderer.render(state)
+    let row = canvas.line(4)
+    #expect(row.contains("CFBundleDisplayName"))
+    #expect(row.contains("String     Lu   "))
+    #expect(canvas.line(39).hasPrefix(" CFBundleDisplayName (String): Lu"))
+    _ = state.handle(.key(.escape))
+    #expect(ScreenRenderer.render(state).line(4).contains("\"Lantern\""))
+  }
+
+  @Test func enterFlipsABoolean() {
+    // LSRequiresIPhoneOS is the 11th key.
+    let state = run("j j J J J J J J J J J Enter")
+    #expect(value(state, "LSRequiresIPhoneOS") == .boolean(false))
+  }
+
+  @Test func aFixedPurposeStringLosesItsFinding() {
+    #expect(rules(run("")).contains("blank_purpose_string"))
+    let state = run("f f Enter T a k e s Space p h o t o s . Enter")
+    #expect(value(state, "NSCameraUsageDescription") == .string("Takes photos."))
+    #expect(!rules(state).contains("blank_purpose_string"))
+    #expect(state.session.counts[.error] == 2)
+  }
+
+  @Test func addsAKeyCompletedFromItsDisplayName() {
+    // "Privacy - Mic" completes to NSMicrophoneUsageDescription; its type is a string.
+    let state = run(
+      "j a P r i v a c y Space - Space M i c Enter R e c o r d s Space n o t e s . Enter")
+    #expect(value(state, "NSMicrophoneUsageDescription") == .string("Records notes."))
+    let added = state.selection.map { state.session.keyPath($0).description }
+    #expect(added == "NSMicrophoneUsageDescription")
+  }
+
+  @Test func completionsComeFromTheCatalogAndSkipPresentKeys() {
+    let state = run("j a N S C a m")
+    guard case .input(let prompt)? = state.modal else {
+      Issue.record("no input prompt")
+      return
+    }
+    #expect(!prompt.suggestions.contains { $0.key == "NSCameraUsageDescription" })
+    let more = run("j a U I S u p p o r t e d")
+    guard case .input(let second)? = more.modal else { return }
+    #expect(second.suggestions.first?.key == "UISupportedExternalAccessoryProtocols")
+  }
+
+  @Test func addingToAnArrayOffersTheCatalogValuesLeft() {
+    // UISupportedInterfaceOrientations holds Portrait: the other three are offered.
+    let state = run("G k k k k l a")
+    guard case .choice(let prompt)? = state.modal else {
+      Issue.record("no pick list: \(String(describing: state.message))")
+      return
+    }
+    #expect(prompt.options.count == 3)
+    #expect(!prompt.options.contains("UIInterfaceOrientationPortrait"))
+    let added = run("G k k k k l a j Enter")
+    let items = value(added, "UISupportedInterfaceOrientations")?.arrayValue ?? []
+    #expect(items.count == 2)
+  }
+
+  @Test func deletingAScalarIsImmediateAndAContainerAsks() {
+    let scalar = run("j j d")
+    #expect(value(scalar, "CFBundleDisplayName") == nil)
+    #expect(scalar.message?.text == "deleted CFBundleDisplayName (u undoes)")
+    let asks = run("G k k k k d")
+    guard case .confirm(let prompt)? = asks.modal else {
+      Issue.record("no question")
+      return
+    }
+    #expect(prompt.question == "delete UISupportedInterfaceOrientations and its 1 item?")
+    #expect(value(run("G k k k k d y"), "UISupportedInterfaceOrientations") == nil)
+    #expect(value(run("G k k k k d n"), "UISupportedInterfaceOrientations") != nil)
+  }
+
+  @Test func renamesAKeyAndRefusesADuplicate() {
+    let state = run("j j r Ctrl-U C F B u n d l e N a m e Enter")
+    #expect(value(state, "CFBundleName") == .string("Lantern"))
+    let refused = run("j j r Ctrl-U C F B u n d l e E x e c u t a b l e Enter")
+    guard case .input(let prompt)? = refused.modal else {
+      Issue.record("the prompt closed")
+      return
+    }
+    #expect(prompt.error == "the dictionary already has the key CFBundleExecutable")
+    #expect(prompt.editor.text == "CFBundleExecutable")
+  }
+
+  @Test func theFixOfAMisspeltKeyRenamesIt() throws {
+    var state = run("")
+    let index = try #require(
+      state.session.findings.firstIndex { $0.ruleID == "near_miss_key" && $0.fix != nil })
+    state.select(state.session.findingItems[index], reveal: .center)
+    _ = state.handle(.key(.character("x")))
+    guard case .confirm(let prompt)? = state.modal else {
+      Issue.record("no question")
+      return
+    }
+    #expect(prompt.question.hasPrefix(state.session.findings[index].fix?.title ?? "?"))
+    _ = state.handle(.key(.character("y")))
+    #expect(value(state, "UIRequiresFullScreen") == .boolean(true))
+    #expect(value(state, "UIRequiresFullscreen") == nil)
+    #expect(!rules(state).contains("near_miss_key"))
+  }
+
+  @Test func quittingWithUnsavedChangesAsks() {
+    var state = run("j j d")
+    #expect(state.apply(.quit).isEmpty)
+    guard case .confirm(let prompt)? = state.modal else {
+      Issue.record("no question")
+      return
+    }
+    #expect(prompt.question == "1 file has unsaved changes")
+    #expect(state.handle(.key(.character("c"))).isEmpty)
+    _ = state.apply(.quit)
+    #expect(state.handle(.key(.character("d"))) == [.quit])
+  }
+
+  @Test func generatedAndSignedFilesAreReadOnly() {
+    var state = run("")
+    state.session.isInMemory = true
+    _ = state.handle(.key(.character("j")))
+    _ = state.handle(.key(.character("j")))
+    _ = state.handle(.key(.character("w")))
+    #expect(state.message == StatusMessage("no unsaved changes", isError: true))
+  }
+}
+
+@Suite struct TypeChangeTests {
+  @Test func changesAStringToAnIntegerAndRefusesWhatWouldLoseTheValue() {
+    var state = AppState(session: UIFixtures.session, size: Size(width: 120, height: 40))
+    // CFBundleVersion "7" (the 7th key) becomes the Integer 7.
+    for event in VirtualTerminal.keys("j j J J J J J J t j Enter") { _ = state.handle(event) }
+    let root = state.session.files[0].root?.value.dictionaryValue
+    #expect(root?["CFBundleVersion"]?.value == .integer(PlistInteger(7)))
+    #expect(state.message?.text == "CFBundleVersion is now an Integer (u undoes)")
+    // "Lantern" cannot become a Date.
+    for event in VirtualTerminal.keys("g j j t j j j j Enter") { _ = state.handle(event) }
+    #expect(state.message?.isError == true)
+    #expect(
+      state.session.files[0].root?.value.dictionaryValue?["CFBundleDisplayName"]?.value
+        == .string("Lantern"))
+  }
+}
