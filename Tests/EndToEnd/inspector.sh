@@ -203,16 +203,21 @@ check $s "$s: the detail pane gives its Xcode name" detail -F 'Allow Insecure HT
 # source Info.plist's copy, the next match.
 keys $s n
 check $s "$s: n goes to the source Info.plist" detail -F 'File       Mastodon/Info.plist:'
-check $s "$s: the detail pane shows the finding" \
-  detail -F 'warning: NSExceptionAllowsInsecureHTTPLoads'
+check $s "$s: the detail pane shows the finding" detail -F '▲ warning:'
+check $s "$s: the detail pane shows the finding's text" \
+  detail -F 'NSExceptionAllowsInsecureHTTPLoads allows'
 check $s "$s: the detail pane shows the finding's rule" detail -F 'insecure_http_exception'
 
 keys $s Tab g
-check $s "$s: Tab and g select the first finding" selected_right -F 'this file is name'
+check $s "$s: Tab and g select the first finding" selected_right -F 'infoPlist.strings:1  this'
+check $s "$s: the status bar reads the selected finding" \
+  status_line -F '1/5 warning: this file is named infoPlist.strings'
 keys $s j
-check $s "$s: j selects the second finding" selected_right -F 'NSCameraUsageDesc'
+check $s "$s: j selects the second finding" status_line -F '2/5 warning: NSCameraUsageDescription'
+check $s "$s: the tree follows the findings list" detail -x ' NSCameraUsageDescription'
 keys $s j j j
-check $s "$s: j j j select the note" selected_right -F 'UIRequiredDeviceCapabili'
+check $s "$s: j j j select the note" selected_right -F 'Mastodon/Info.plist:120'
+check $s "$s: the status bar reads the note" status_line -F '5/5 note: UIRequiredDeviceCapabilities'
 keys $s Enter
 check $s "$s: the status bar counts the jump" status_line -F '5/5 note:'
 check $s "$s: Enter jumps to the finding's key" detail -F 'UIRequiredDeviceCapabilities[0]'
@@ -220,12 +225,12 @@ check $s "$s: the detail pane shows the note" detail -F 'note: UIRequiredDeviceC
 check $s "$s: the detail pane shows the value" detail -x ' armv7'
 
 keys $s '?'
-check $s "$s: ? opens the help" screen -F 'Keys ─ Esc closes'
-check $s "$s: the help lists f" screen -E '^ +f +jump to the next finding'
+check $s "$s: ? opens the help" screen -F 'Keys ─ j/k scroll · Esc closes'
+check $s "$s: the help lists f" screen -E ' f +jump to the next finding'
 sleep 0.2
 keys $s Escape
 sleep 0.3
-check_absent $s "$s: Esc closes the help" screen -F 'Keys ─ Esc closes'
+check_absent $s "$s: Esc closes the help" screen -F 'Keys ─ j/k scroll'
 check $s "$s: the tree is back after the help" screen -F 'Findings (5)'
 keys $s q
 checks_restored $s 0
@@ -261,7 +266,7 @@ s=tiny
 start_shell $s 30 8
 check $s "$s: the shell prompt is up" last_line -x 'e2e\$'
 launch $s
-check $s "$s: 30x8 says the terminal is too small" screen -F 'terminal too small'
+check $s "$s: 30x8 says the terminal is too small" screen -F 'too small: needs 40x10'
 keys $s q
 checks_restored $s 0
 
