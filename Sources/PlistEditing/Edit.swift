@@ -38,13 +38,16 @@ package enum Edit: Sendable, Equatable {
           guard let key else {
             throw EditError(.notAContainer, "a dictionary entry needs a key")
           }
-          guard !key.isEmpty else { throw EditError(.emptyKey, "a key cannot be empty") }
+          guard !key.isEmpty else {
+            throw EditError(.emptyKey, "a key cannot be empty")
+          }
           guard dictionary.index(forKey: key) == nil else {
             throw EditError(.duplicateKey, "the dictionary already has the key \(key)")
           }
           guard index >= 0, index <= dictionary.count else {
             throw EditError(
-              .indexOutOfRange, "index \(index) is outside the dictionary's \(dictionary.count)")
+              .indexOutOfRange,
+              "index \(index) is outside the dictionary's \(dictionary.count) entries")
           }
           container.value = .string("")
           dictionary.entries.insert(
@@ -104,7 +107,9 @@ package enum Edit: Sendable, Equatable {
       guard let index = path.last else {
         throw EditError(.rootNotEditable, "the root of a property list has no key")
       }
-      guard !newKey.isEmpty else { throw EditError(.emptyKey, "a key cannot be empty") }
+      guard !newKey.isEmpty else {
+        throw EditError(.emptyKey, "a key cannot be empty")
+      }
       var oldKey = ""
       try TreeAccess.modify(at: Array(path.dropLast()), in: &root) {
         (container) throws(EditError) in
@@ -183,29 +188,30 @@ package enum TreeAccess {
   package static func modify(
     at path: [Int], in root: inout PlistNode, _ body: (inout PlistNode) throws(EditError) -> Void
   ) throws(EditError) {
-    try modify(at: path[...], in: &root, body)
+    try modify(at: path[...], of: path, in: &root, body)
   }
 
+  /// One step of ``modify(at:in:_:)``: `rest` is what is left of `path`.
   private static func modify(
-    at path: ArraySlice<Int>, in node: inout PlistNode,
+    at rest: ArraySlice<Int>, of path: [Int], in node: inout PlistNode,
     _ body: (inout PlistNode) throws(EditError) -> Void
   ) throws(EditError) {
-    guard let i = path.first else {
+    guard let i = rest.first else {
       try body(&node)
       return
     }
-    let rest = path.dropFirst()
+    let next = rest.dropFirst()
     switch node.value {
     case .dictionary(var d) where i >= 0 && i < d.count:
       node.value = .string("")
       defer { node.value = .dictionary(d) }
-      try modify(at: rest, in: &d.entries[i].node, body)
+      try modify(at: next, of: path, in: &d.entries[i].node, body)
     case .array(var a) where i >= 0 && i < a.count:
       node.value = .string("")
       defer { node.value = .array(a) }
-      try modify(at: rest, in: &a[i], body)
+      try modify(at: next, of: path, in: &a[i], body)
     default:
-      throw EditError(.noSuchNode, "no node at that path")
+      throw EditError(.noSuchNode, "no node at step \(rest.startIndex + 1) of the path \(path)")
     }
   }
 }
