@@ -22,9 +22,18 @@ package enum Edit: Sendable, Equatable {
 
   /// Applies the edit to `root` and returns its inverse.
   ///
+  /// A new key (inserted or renamed to) must be non-empty and not already in its dictionary.
+  /// An inverse may need to put back an empty or doubled key the file had: apply inverses with
+  /// `restoring: true`, as ``Document`` does for undo.
+  ///
+  /// - Parameters:
+  ///   - root: the tree to change.
+  ///   - restoring: true when the edit is an inverse returned by this method, being applied to
+  ///     undo: empty and doubled keys are then accepted.
+  /// - Returns: the edit that undoes this one (to be applied with `restoring: true`).
   /// - Throws: ``EditError`` when the path names nothing, the container is of the wrong kind,
   ///   an index is out of range, a key is empty or already present; `root` is unchanged then.
-  package func apply(to root: inout PlistNode) throws(EditError) -> Edit {
+  package func apply(to root: inout PlistNode, restoring: Bool = false) throws(EditError) -> Edit {
     switch self {
     case .replace(let path, let node):
       let old = try TreeAccess.node(at: path, in: root)
@@ -38,10 +47,10 @@ package enum Edit: Sendable, Equatable {
           guard let key else {
             throw EditError(.notAContainer, "a dictionary entry needs a key")
           }
-          guard !key.isEmpty else {
+          guard restoring || !key.isEmpty else {
             throw EditError(.emptyKey, "a key cannot be empty")
           }
-          guard dictionary.index(forKey: key) == nil else {
+          guard restoring || dictionary.index(forKey: key) == nil else {
             throw EditError(.duplicateKey, "the dictionary already has the key \(key)")
           }
           guard index >= 0, index <= dictionary.count else {
@@ -107,7 +116,7 @@ package enum Edit: Sendable, Equatable {
       guard let index = path.last else {
         throw EditError(.rootNotEditable, "the root of a property list has no key")
       }
-      guard !newKey.isEmpty else {
+      guard restoring || !newKey.isEmpty else {
         throw EditError(.emptyKey, "a key cannot be empty")
       }
       var oldKey = ""
@@ -120,7 +129,7 @@ package enum Edit: Sendable, Equatable {
           throw EditError(.noSuchNode, "there is no entry \(index) to rename")
         }
         oldKey = dictionary.entries[index].key
-        if newKey != oldKey, dictionary.index(forKey: newKey) != nil {
+        if !restoring, newKey != oldKey, dictionary.index(forKey: newKey) != nil {
           throw EditError(.duplicateKey, "the dictionary already has the key \(newKey)")
         }
         container.value = .string("")
