@@ -69,7 +69,7 @@ package struct Document: Sendable {
       do {
         inverses.insert(try edit.apply(to: &root), at: 0)
       } catch {
-        for inverse in inverses { _ = try? inverse.apply(to: &root) }
+        for inverse in inverses { _ = try? inverse.apply(to: &root, restoring: true) }
         throw error
       }
     }
@@ -86,7 +86,7 @@ package struct Document: Sendable {
     guard let step = undoStack.popLast() else { return nil }
     for inverse in step.inverses {
       // An inverse of an applied edit always applies; a failure would be a bug in Edit.
-      _ = try? inverse.apply(to: &root)
+      _ = try? inverse.apply(to: &root, restoring: true)
     }
     redoStack.append(step)
     return step.name

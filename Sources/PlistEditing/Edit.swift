@@ -22,9 +22,18 @@ package enum Edit: Sendable, Equatable {
 
   /// Applies the edit to `root` and returns its inverse.
   ///
+  /// A new key (inserted or renamed to) must be non-empty and not already in its dictionary.
+  /// An inverse may need to put back an empty or doubled key the file had: apply inverses with
+  /// `restoring: true`, as ``Document`` does for undo.
+  ///
+  /// - Parameters:
+  ///   - root: the tree to change.
+  ///   - restoring: true when the edit is an inverse returned by this method, being applied to
+  ///     undo: empty and doubled keys are then accepted.
+  /// - Returns: the edit that undoes this one (to be applied with `restoring: true`).
   /// - Throws: ``EditError`` when the path names nothing, the container is of the wrong kind,
   ///   an index is out of range, a key is empty or already present; `root` is unchanged then.
-  package func apply(to root: inout PlistNode) throws(EditError) -> Edit {
+  package func apply(to root: inout PlistNode, restoring: Bool = false) throws(EditError) -> Edit {
     switch self {
     case .replace(let path, let node):
       let old = try TreeAccess.node(at: path, in: root)
@@ -38,13 +47,16 @@ package enum Edit: Sendable, Equatable {
           guard let key else {
             throw EditError(.notAContainer, "a dictionary entry needs a key")
           }
-          guard !key.isEmpty else { throw EditError(.emptyKey, "a key cannot be empty") }
-          guard dictionary.index(forKey: key) == nil else {
+          guard restoring || !key.isEmpty else {
+            throw EditError(.emptyKey, "a key cannot be empty")
+          }
+          guard restoring || dictionary.index(forKey: key) == nil else {
             throw EditError(.duplicateKey, "the dictionary already has the key \(key)")
           }
           guard index >= 0, index <= dictionary.count else {
             throw EditError(
-              .indexOutOfRange, "index \(index) is outside the dictionary's \(dictionary.count)")
+              .indexOutOfRange,
+              "index \(index) is outside the dictionary's \(dictionary.count) entries")
           }
           container.value = .string("")
           dictionary.entries.insert(
@@ -104,7 +116,9 @@ package enum Edit: Sendable, Equatable {
       guard let index = path.last else {
         throw EditError(.rootNotEditable, "the root of a property list has no key")
       }
-      guard !newKey.isEmpty else { throw EditError(.emptyKey, "a key cannot be empty") }
+      guard restoring || !newKey.isEmpty else {
+        throw EditError(.emptyKey, "a key cannot be empty")
+      }
       var oldKey = ""
       try TreeAccess.modify(at: Array(path.dropLast()), in: &root) {
         (container) throws(EditError) in
@@ -115,7 +129,7 @@ package enum Edit: Sendable, Equatable {
           throw EditError(.noSuchNode, "there is no entry \(index) to rename")
         }
         oldKey = dictionary.entries[index].key
-        if newKey != oldKey, dictionary.index(forKey: newKey) != nil {
+        if !restoring, newKey != oldKey, dictionary.index(forKey: newKey) != nil {
           throw EditError(.duplicateKey, "the dictionary already has the key \(newKey)")
         }
         container.value = .string("")
@@ -183,29 +197,30 @@ package enum TreeAccess {
   package static func modify(
     at path: [Int], in root: inout PlistNode, _ body: (inout PlistNode) throws(EditError) -> Void
   ) throws(EditError) {
-    try modify(at: path[...], in: &root, body)
+    try modify(at: path[...], of: path, in: &root, body)
   }
 
+  /// One step of ``modify(at:in:_:)``: `rest` is what is left of `path`.
   private static func modify(
-    at path: ArraySlice<Int>, in node: inout PlistNode,
+    at rest: ArraySlice<Int>, of path: [Int], in node: inout PlistNode,
     _ body: (inout PlistNode) throws(EditError) -> Void
   ) throws(EditError) {
-    guard let i = path.first else {
+    guard let i = rest.first else {
       try body(&node)
       return
     }
-    let rest = path.dropFirst()
+    let next = rest.dropFirst()
     switch node.value {
     case .dictionary(var d) where i >= 0 && i < d.count:
       node.value = .string("")
       defer { node.value = .dictionary(d) }
-      try modify(at: rest, in: &d.entries[i].node, body)
+      try modify(at: next, of: path, in: &d.entries[i].node, body)
     case .array(var a) where i >= 0 && i < a.count:
       node.value = .string("")
       defer { node.value = .array(a) }
-      try modify(at: rest, in: &a[i], body)
+      try modify(at: next, of: path, in: &a[i], body)
     default:
-      throw EditError(.noSuchNode, "no node at that path")
+      throw EditError(.noSuchNode, "no node at step \(rest.startIndex + 1) of the path \(path)")
     }
   }
 }

@@ -36,7 +36,7 @@ package enum KeyPathEdit: Sendable, Equatable {
   /// The index-path edit this makes against `root`.
   ///
   /// - Throws: ``EditError`` `.noSuchNode` naming the key path when it (or, for `set`, its
-  ///   parent) names nothing.
+  ///   parent) names nothing; `.rootNotEditable` to remove or rename the root.
   package func edit(in root: PlistNode) throws(EditError) -> Edit {
     switch self {
     case .set(let keyPath, let value):
@@ -54,11 +54,17 @@ package enum KeyPathEdit: Sendable, Equatable {
       return .insert(
         parent: parent, index: d.count, key: key, node: PlistNode(value), keyLocation: .none)
     case .remove(let keyPath):
+      if keyPath.isRoot {
+        throw EditError(.rootNotEditable, "the root of a property list cannot be removed")
+      }
       guard let path = Self.indexPath(of: keyPath, in: root), !path.isEmpty else {
         throw EditError(.noSuchNode, "nothing at \(keyPath) to remove")
       }
       return .remove(at: path)
     case .rename(let keyPath, let newKey):
+      if keyPath.isRoot {
+        throw EditError(.rootNotEditable, "the root of a property list has no key")
+      }
       guard let path = Self.indexPath(of: keyPath, in: root), !path.isEmpty else {
         throw EditError(.noSuchNode, "nothing at \(keyPath) to rename")
       }

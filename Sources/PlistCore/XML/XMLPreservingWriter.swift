@@ -202,16 +202,33 @@ private struct Splicer {
       out.append(contentsOf: fragment)
       return
     }
-    // Re-indent from `indent` (mixed indentation) and use the document's line ending.
-    for b in fragment {
-      if b == 0x0A {
+    // Re-indent from `indent` (mixed indentation) and use the document's line ending, for the
+    // line breaks between tags only: a line break inside the text of a string or key is part of
+    // its value. Text escapes `<` and `>`, so a raw `<` always starts a tag and the text of a
+    // string or key runs from the `>` of its start tag to the next `<`.
+    var inText = false
+    var tagStart: Int?
+    for (i, b) in fragment.enumerated() {
+      if b == 0x3C {
+        inText = false
+        tagStart = i
+      }
+      if b == 0x0A && !inText {
         out.append(contentsOf: newline)
         if depth == nil { out.append(contentsOf: indent) }
       } else {
         out.append(b)
       }
+      if b == 0x3E, let start = tagStart {
+        let tag = fragment[start...i]
+        inText = tag.elementsEqual(Splicer.stringTag) || tag.elementsEqual(Splicer.keyTag)
+        tagStart = nil
+      }
     }
   }
+
+  static let stringTag = Array("<string>".utf8)
+  static let keyTag = Array("<key>".utf8)
 
   /// Appends `<key>text</key>` with the text escaped.
   static func appendKey(_ key: String, into out: inout [UInt8]) {
