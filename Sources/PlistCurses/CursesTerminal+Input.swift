@@ -36,7 +36,7 @@ extension CursesTerminal {
       if result == ERR {
         // A hung-up terminal returns ERR at once, for ever: notice it and stop.
         quickErrors = slice >= 50 && Self.now() - sliceStart < 10 ? quickErrors + 1 : 0
-        if inputHasEnded() || quickErrors >= 20 {
+        if terminalHungUp() || quickErrors >= 20 {
           inputEnded = true
           return nil
         }
@@ -140,7 +140,7 @@ extension CursesTerminal {
   }
 
   /// Whether the terminal has hung up or closed (poll reports it without waiting).
-  private func inputHasEnded() -> Bool {
+  private func terminalHungUp() -> Bool {
     var entry = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
     guard poll(&entry, 1, 0) >= 0 else { return false }
     return entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0

@@ -53,6 +53,9 @@ package final class CursesTerminal: Terminal {
   /// True once input has ended (the terminal hung up): ``nextEvent(timeout:)`` then returns
   /// `nil` at once and the loop should end.
   package internal(set) var inputEnded = false
+
+  /// See ``Terminal/inputHasEnded``: the terminal hung up.
+  package var inputHasEnded: Bool { inputEnded }
   /// How many colours the terminal shows: `COLORS`, or 0 when `has_colors()` is false.
   package private(set) var colorCount = 0
 

@@ -33,10 +33,14 @@ package struct Document: Sendable {
   private var savedID = 0
 
   /// Opens `original` for editing; `path` is where it would be saved.
-  package init(_ original: PlistDocument, path: String? = nil) {
+  ///
+  /// A document made from a
+  /// recovery file starts dirty (`startsDirty`): its content differs from the file on disk.
+  package init(_ original: PlistDocument, path: String? = nil, startsDirty: Bool = false) {
     self.original = original
     self.root = original.root
     self.path = path
+    if startsDirty { savedID = -1 }
   }
 
   /// The step the tree is at (0 before any).

@@ -33,6 +33,7 @@ case .interactive(let bundle, let options):
   }
   var session = Session(title: title, bundle: bundle)
   session.isInMemory = options.source == .demo
+  session.keepRecoveryFiles(environment: environment)
   do {
     try CursesTerminal.run { (terminal) throws(ThemeError) in
       let resolution = try theme(colors: terminal.colorCount)

@@ -262,11 +262,42 @@ extension AppState {
       }
       return [.quit]
     case (.quit, "d"):
+      session.discardRecovery()
       return [.quit]
+    case (.recover(let file, let record), "r"):
+      do {
+        try session.restore(file, from: record)
+        afterChange(file)
+        message = StatusMessage("restored the unsaved edits of \(record.path); w saves them")
+      } catch {
+        message = StatusMessage(error.message, isError: true)
+      }
+      offerRecoveries()
+    case (.recover(_, let record), "d"):
+      session.recovery?.remove(path: record.path)
+      message = StatusMessage("discarded the recovered edits of \(record.path)")
+      offerRecoveries()
+    case (.recover, "l"):
+      offerRecoveries()
     default:
       message = StatusMessage("cancelled")
     }
     return []
+  }
+
+  /// Asks about the next recovery found for this session's files, if any is left.
+  package mutating func offerRecoveries() {
+    if recoveryQueue == nil { recoveryQueue = session.pendingRecoveries() }
+    guard var queue = recoveryQueue, !queue.isEmpty else { return }
+    let (file, record) = queue.removeFirst()
+    recoveryQueue = queue
+    let when = PlistDate(record.savedAt).iso8601String
+    modal = .confirm(
+      ConfirmPrompt(
+        question:
+          "unsaved edits to \(record.path) from \(when) were kept when infoscope last stopped",
+        answers: [("r", "restore them"), ("d", "discard them"), ("l", "later")],
+        action: .recover(file: file, record: record)))
   }
 
   private mutating func handleReview(_ review: SaveReview, _ key: Key) {

@@ -1,4 +1,5 @@
 import PlistCore
+import PlistEditing
 import PlistRules
 
 /// Everything the inspector shows, and the one place it changes: ``handle(_:)`` and
@@ -37,6 +38,8 @@ package struct AppState: Sendable {
   package internal(set) var searchPattern: String?
   /// The search prompt, while it is open.
   package internal(set) var prompt: LineEditor?
+  /// Recoveries still to offer (`nil` until looked for).
+  package internal(set) var recoveryQueue: [(file: Int, record: RecoveryStore.Record)]?
   /// The editor, pick list, question or save review that has the keys, if any.
   package internal(set) var modal: Modal?
   /// The help overlay's first line, while it is open.

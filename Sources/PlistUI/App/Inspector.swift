@@ -1,5 +1,11 @@
-/// The inspector's loop: draw, wait for an event, apply it, carry out its effects.
+import Foundation
+
+/// The inspector's loop: draw, wait for an event, apply it, carry out its effects; and keep
+/// unsaved edits in a recovery file every few seconds.
 package enum Inspector {
+  /// Seconds between writes of the recovery file while there are unsaved edits.
+  package static let recoveryInterval: TimeInterval = 3
+
   /// Why the loop ended.
   package enum Ending: Sendable, Hashable {
     /// The user quit.
@@ -24,14 +30,38 @@ package enum Inspector {
     var state = state
     terminal.apply(theme)
     if state.size != terminal.size { _ = state.handle(.resize(terminal.size)) }
+    state.offerRecoveries()
+    // Unsaved edits go to a recovery file at most every `recoveryInterval` seconds.
+    var lastRecovery = Date.distantPast
+    var recoveryDue = false
     while true {
       terminal.present(ScreenRenderer.render(state))
-      guard let event = terminal.nextEvent(timeout: nil) else { return (.inputEnded, state) }
+      var timeout: Int? = nil
+      if recoveryDue {
+        let wait = recoveryInterval - Date().timeIntervalSince(lastRecovery)
+        if wait <= 0 {
+          if let failure = state.session.writeRecovery() {
+            state.show(StatusMessage("cannot keep a recovery file: \(failure)", isError: true))
+          }
+          lastRecovery = Date()
+          recoveryDue = false
+          terminal.present(ScreenRenderer.render(state))
+        } else {
+          timeout = Int(wait * 1000) + 1
+        }
+      }
+      guard let event = terminal.nextEvent(timeout: timeout) else {
+        if timeout != nil, !terminal.inputHasEnded { continue }
+        return (.inputEnded, state)
+      }
+      let generation = state.session.editGeneration
       if case .resize = event {
       } else if terminal.size != state.size {
         _ = state.handle(.resize(terminal.size))
       }
-      for effect in state.handle(event) {
+      let effects = state.handle(event)
+      if state.session.editGeneration != generation { recoveryDue = true }
+      for effect in effects {
         switch effect {
         case .quit: return (.quit, state)
         case .copy(let text): _ = terminal.copyToClipboard(text)

@@ -69,7 +69,7 @@ package struct ChoicePrompt: Sendable {
 }
 
 /// What a yes/no question decides.
-package enum ConfirmAction: Sendable, Hashable {
+package enum ConfirmAction: Sendable, Equatable {
   /// Remove a container and everything in it.
   case delete(OutlineItem)
   /// Apply the fix of finding `index`.
@@ -78,6 +78,8 @@ package enum ConfirmAction: Sendable, Hashable {
   case changedOnDisk(file: Int, format: PlistFormat)
   /// Quit with unsaved edits: save all, discard, or cancel.
   case quit
+  /// Unsaved edits of file `file` were recovered: restore, discard, or decide later.
+  case recover(file: Int, record: RecoveryStore.Record)
 }
 
 /// A question answered by one key.

@@ -153,12 +153,96 @@ extension Session {
     relint()
   }
 
-  /// Records that file `file` was written as it is now.
-  package mutating func markSaved(_ file: Int) { documents[file]?.markSaved() }
+  /// Records that file `file` was written as it is now; its recovery file goes.
+  package mutating func markSaved(_ file: Int) {
+    documents[file]?.markSaved()
+    if case .disk(let path) = saveTarget(file) { recovery?.remove(path: path) }
+  }
+
+  // MARK: - Recovery
+
+  /// Keeps unsaved edits in recovery files at the standard place for `environment`
+  /// (`XDG_STATE_HOME`, else `HOME`); without either, none are kept.
+  package mutating func keepRecoveryFiles(environment: [String: String]) {
+    recovery = RecoveryStore.standard(environment: environment)
+  }
+
+  /// Writes a recovery file for every file with unsaved edits (and removes those of files whose
+  /// edits were all undone).
+  ///
+  /// - Returns: the first failure's message, if any (the edits stay in memory regardless).
+  @discardableResult
+  package func writeRecovery() -> String? {
+    guard let recovery else { return nil }
+    var failure: String?
+    for (file, document) in documents {
+      guard case .disk(let path) = saveTarget(file), let fingerprint = fingerprints[file] else {
+        continue
+      }
+      guard document.isDirty else {
+        recovery.remove(path: path)
+        continue
+      }
+      do {
+        let content = try document.bytes(as: .xml)
+        try recovery.save(path: path, originalHash: fingerprint.contentHash, content: content)
+      } catch let error as EditError {
+        failure = failure ?? error.message
+      } catch {
+        failure = failure ?? "\(error)"
+      }
+    }
+    return failure
+  }
+
+  /// Removes the recovery files of every file (after the user discarded the edits).
+  package func discardRecovery() {
+    guard let recovery else { return }
+    for file in files.indices {
+      if case .disk(let path) = saveTarget(file) { recovery.remove(path: path) }
+    }
+  }
+
+  /// Recoveries that apply: for files whose bytes on disk are still those the edits were made
+  /// on.
+  package func pendingRecoveries() -> [(file: Int, record: RecoveryStore.Record)] {
+    guard let recovery else { return [] }
+    var found: [(Int, RecoveryStore.Record)] = []
+    for file in files.indices where files[file].document != nil {
+      guard case .disk(let path) = saveTarget(file), let record = recovery.load(path: path),
+        let now = try? AtomicFile.fingerprint(path: path), now.contentHash == record.originalHash
+      else { continue }
+      found.append((file, record))
+    }
+    return found
+  }
+
+  /// Puts a recovery's content in place of file `file`'s tree, unsaved: saving writes it.
+  ///
+  /// - Throws: ``EditError`` `.invalidValue` when the recovery no longer reads.
+  package mutating func restore(_ file: Int, from record: RecoveryStore.Record) throws(EditError) {
+    let recovered: PlistDocument
+    do {
+      recovered = try PlistReader.read(bytes: record.content)
+    } catch {
+      throw EditError(.invalidValue, "the recovery of \(record.path) does not read: \(error)")
+    }
+    files[file].document = recovered
+    documents[file] = Document(recovered, startsDirty: true)
+    if case .disk(let path) = saveTarget(file) {
+      fingerprints[file] = try? AtomicFile.fingerprint(path: path)
+    }
+    history.removeAll { $0 == file }
+    redoHistory.removeAll { $0 == file }
+    editGeneration += 1
+    bundle.replaceRoot(ofFile: files[file].path, with: recovered.root)
+    relint()
+  }
 
   /// Puts the document's tree into the file list and the bundle, and lints again.
   private mutating func commit(_ file: Int) {
     guard let root = documents[file]?.root else { return }
+    editGeneration += 1
     files[file].document?.root = root
     let path = files[file].path
     bundle.replaceRoot(ofFile: path, with: root)

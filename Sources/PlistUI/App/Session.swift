@@ -83,6 +83,11 @@ package struct Session: Sendable {
   package internal(set) var documents: [Int: Document] = [:]
   /// What each file on disk looked like when its document was made, to notice outside changes.
   package internal(set) var fingerprints: [Int: FileFingerprint] = [:]
+  /// Counts changes to the trees (edits, undo, redo, restores), so the loop knows when the
+  /// recovery file is out of date.
+  package internal(set) var editGeneration = 0
+  /// Where unsaved edits are kept every few seconds, when the session writes them.
+  package var recovery: RecoveryStore?
   /// Files in the order their steps were done (for undo across files).
   var history: [Int] = []
   /// Files in the order their steps were undone (for redo).

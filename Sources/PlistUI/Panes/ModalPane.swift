@@ -103,7 +103,26 @@ package enum ModalPane {
       } else {
         role = .normal
       }
-      canvas.put(" " + line, x: body.x, y: body.y + n, role: role, limit: body.maxX)
+      canvas.put(" " + expandingTabs(line), x: body.x, y: body.y + n, role: role, limit: body.maxX)
     }
+  }
+
+  /// A diff line with tabs turned into spaces up to the next multiple of 4 columns (after the
+  /// one-column `+`/`-`/` ` marker), as a pager would show the file.
+  static func expandingTabs(_ line: String) -> String {
+    guard line.contains("\t") else { return line }
+    var out = ""
+    var column = -1  // the marker is not part of the file's columns
+    for c in line {
+      if c == "\t" {
+        let spaces = 4 - (column % 4)
+        out += String(repeating: " ", count: spaces)
+        column += spaces
+      } else {
+        out.append(c)
+        column += 1
+      }
+    }
+    return out
   }
 }

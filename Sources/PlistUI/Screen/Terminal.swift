@@ -18,4 +18,7 @@ package protocol Terminal: AnyObject {
   func copyToClipboard(_ text: String) -> Bool
   /// Applies a theme: maps every role to what the terminal can show.
   func apply(_ theme: Theme)
+  /// Whether input has ended for good (the terminal hung up, a script ran out), so a `nil`
+  /// from ``nextEvent(timeout:)`` is not just a timeout.
+  var inputHasEnded: Bool { get }
 }

@@ -42,6 +42,8 @@ package final class VirtualTerminal: Terminal {
 
   package func apply(_ theme: Theme) { self.theme = theme }
 
+  package var inputHasEnded: Bool { events.isEmpty }
+
   /// Key events from names as ``Key/description`` prints them, separated by spaces
   /// (`"j j Enter / C F B u n d l e Enter"`); an unknown name is skipped.
   package static func keys(_ script: String) -> [InputEvent] {

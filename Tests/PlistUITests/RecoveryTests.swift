@@ -1,0 +1,130 @@
+import Foundation
+import PlistBundle
+import PlistCore
+import PlistEditing
+import Testing
+
+@testable import PlistUI
+
+/// Unsaved edits kept in recovery files: written while dirty, offered on the next open of the
+/// same file, restored or discarded, removed after a save; never offered for a file changed since.
+@Suite struct RecoveryTests {
+  func temporaryFolder() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("infoscope-recovery-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func aRecordReadsBackAndIsRemoved() throws {
+    let store = RecoveryStore(directory: try temporaryFolder() + "/store")
+    let date = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    try store.save(path: "/tmp/x/Info.plist", originalHash: 42, content: [1, 2, 3], at: date)
+    let record = try #require(store.load(path: "/tmp/x/../x/Info.plist"))
+    #expect(
+      record
+        == RecoveryStore.Record(
+          path: "/tmp/x/Info.plist", originalHash: 42, savedAt: date, content: [1, 2, 3]))
+    #expect(store.load(path: "/tmp/y/Info.plist") == nil)
+    store.remove(path: "/tmp/x/Info.plist")
+    #expect(store.load(path: "/tmp/x/Info.plist") == nil)
+  }
+
+  @Test func theStandardPlaceFollowsXDG() {
+    #expect(
+      RecoveryStore.standard(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])?.directory
+        == "/s/infoscope/recovery")
+    #expect(
+      RecoveryStore.standard(environment: ["HOME": "/h"])?.directory
+        == "/h/.local/state/infoscope/recovery")
+    #expect(RecoveryStore.standard(environment: [:]) == nil)
+  }
+
+  /// A bundle on disk, a session over it with a recovery store, and a state.
+  func open(_ app: String, store: RecoveryStore) throws -> AppState {
+    var session = Session(title: app, bundle: try BundleLoader.load(path: app))
+    session.recovery = store
+    return AppState(session: session, size: Size(width: 100, height: 30))
+  }
+
+  func makeApp() throws -> (String, RecoveryStore) {
+    let root = try temporaryFolder()
+    let app = root + "/Keep.app"
+    try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+    try Data(SaveTests.info.utf8).write(to: URL(fileURLWithPath: app + "/Info.plist"))
+    return (app, RecoveryStore(directory: root + "/recovery"))
+  }
+
+  func keys(_ state: inout AppState, _ script: String) {
+    for event in VirtualTerminal.keys(script) { _ = state.handle(event) }
+  }
+
+  @Test func editsSurviveAnAbruptEndAndAreRestored() throws {
+    let (app, store) = try makeApp()
+    var first = try open(app, store: store)
+    keys(&first, "j j e Ctrl-U K e p t Enter")
+    #expect(first.session.writeRecovery() == nil)
+    // The process ends without saving; the next open offers the edits.
+    var second = try open(app, store: store)
+    second.offerRecoveries()
+    guard case .confirm(let prompt)? = second.modal else {
+      Issue.record("no offer")
+      return
+    }
+    #expect(prompt.question.hasPrefix("unsaved edits to \(app)/Info.plist from "))
+    keys(&second, "r")
+    #expect(second.session.hasUnsavedChanges)
+    let root = second.session.files[0].root?.value.dictionaryValue
+    #expect(root?["CFBundleDisplayName"]?.value == .string("Kept"))
+    // Saving writes them and removes the recovery.
+    keys(&second, "w y")
+    let written = try String(contentsOfFile: app + "/Info.plist", encoding: .utf8)
+    #expect(written == SaveTests.info.replacingOccurrences(of: "Old", with: "Kept"))
+    #expect(store.load(path: app + "/Info.plist") == nil)
+  }
+
+  @Test func discardingRemovesTheRecovery() throws {
+    let (app, store) = try makeApp()
+    var first = try open(app, store: store)
+    keys(&first, "j j d")
+    first.session.writeRecovery()
+    var second = try open(app, store: store)
+    second.offerRecoveries()
+    keys(&second, "d")
+    #expect(store.load(path: app + "/Info.plist") == nil)
+    #expect(!second.session.hasUnsavedChanges)
+  }
+
+  @Test func aFileChangedSinceIsNotOffered() throws {
+    let (app, store) = try makeApp()
+    var first = try open(app, store: store)
+    keys(&first, "j j d")
+    first.session.writeRecovery()
+    try Data(SaveTests.info.replacingOccurrences(of: "Old", with: "Other").utf8)
+      .write(to: URL(fileURLWithPath: app + "/Info.plist"))
+    var second = try open(app, store: store)
+    second.offerRecoveries()
+    #expect(second.modal == nil)
+  }
+
+  @Test func undoingEverythingRemovesTheRecovery() throws {
+    let (app, store) = try makeApp()
+    var state = try open(app, store: store)
+    keys(&state, "j j d")
+    state.session.writeRecovery()
+    #expect(store.load(path: app + "/Info.plist") != nil)
+    keys(&state, "u")
+    state.session.writeRecovery()
+    #expect(store.load(path: app + "/Info.plist") == nil)
+  }
+
+  @Test func quittingWithDiscardRemovesTheRecovery() throws {
+    let (app, store) = try makeApp()
+    var state = try open(app, store: store)
+    keys(&state, "j j d")
+    state.session.writeRecovery()
+    _ = state.apply(.quit)
+    #expect(state.handle(.key(.character("d"))) == [.quit])
+    #expect(store.load(path: app + "/Info.plist") == nil)
+  }
+}
