@@ -139,6 +139,11 @@ def seeds(kind):
     if kind == "macho": return macho()
     if kind == "cms": return cms()
     if kind == "zip": return zips()
+    if kind == "values":
+        return [b"42", b"-9223372036854775808", b"18446744073709551615", b"0x1F", b"1,234",
+                b"1.5e-3", b"-inf", b"nan", b"yes", b"2024-02-29T12:30:00Z",
+                b"2024-02-30", b"2001-01-01T00:00:00.5+02:00", b"<de ad be ef>", b"base64:3q2+7w==",
+                b"line one\nline two\n\tindented\n", b"\xc3\x28 \xff"]
     if kind == "theme":
         # Our own theme files, from the repository's Themes/ folder.
         themes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Themes")
