@@ -419,6 +419,47 @@ private typealias T = TreeBuilder
     #expect(json.console.outputText == "{\n  \"z\": 1,\n  \"a\": false\n}\n")
   }
 
+  @Test func getReadsTheInfoPlistOfABundle() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let bundle = harness.path("App.app")
+    try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+    _ = try write(Self.sample(indent: "\t"), "App.app/Info.plist", in: harness)
+    let run = harness.run(["get", bundle, "CFBundleIdentifier"])
+    #expect(run.status == 0)
+    #expect(run.console.outputText == "com.example.app\n")
+  }
+
+  // MARK: - Corpus
+
+  /// XML Info.plists of the corpus whose CFBundleVersion is a string.
+  static let corpusInfoPlists: [String] = Corpus.entries(in: "info-plist").compactMap { entry in
+    guard let bytes = try? Corpus.bytes(entry.path), bytes.starts(with: Array("<?xml".utf8)),
+      let read = try? PlistReader.read(bytes: bytes, file: entry.path),
+      case .string? = read.root.node(at: KeyPath([.key("CFBundleVersion")]))?.value
+    else { return nil }
+    return entry.path
+  }
+
+  @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
+  func setOnCorpusInfoPlistsChangesOneLine() throws {
+    #expect(!Self.corpusInfoPlists.isEmpty)
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    for path in Self.corpusInfoPlists {
+      let original = String(decoding: try Corpus.bytes(path), as: UTF8.self)
+      let file = try write(original, "Info.plist", in: harness)
+      let run = harness.run(["set", file, "CFBundleVersion", "9999"])
+      #expect(run.status == 0, "\(path): \(run.console.errorText)")
+      let before = lines(original)
+      let after = lines(try text(file))
+      #expect(before.count == after.count, "\(path)")
+      let changed = zip(before, after).filter { $0 != $1 }
+      #expect(changed.count == 1, "\(path)")
+      #expect(changed.first?.1.contains("<string>9999</string>") == true, "\(path)")
+    }
+  }
+
   // MARK: - The real binary
 
   /// Runs the built executable; returns its status and standard output.
