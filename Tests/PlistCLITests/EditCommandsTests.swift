@@ -133,6 +133,24 @@ private typealias T = TreeBuilder
             T.dict([("CFBundleVersion", T.string("1"))])), as: UTF8.self))
   }
 
+  @Test func dryRunOnABinaryFileShowsTheXMLForm() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = harness.path("B.plist")
+    let bytes = try BinaryPlistWriter.write(T.dict([("Count", T.int(2))]))
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    let run = harness.run(["set", file, "Count", "3", "--dry-run"])
+    #expect(run.status == 0)
+    #expect(
+      run.console.errorText
+        == "\(file): note: the file is or becomes a binary property list; the diff shows its "
+        + "XML form\n")
+    #expect(
+      run.console.outputText.hasSuffix(
+        "-\t<integer>2</integer>\n+\t<integer>3</integer>\n </dict>\n </plist>\n"))
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))) == bytes)
+  }
+
   @Test func keepsThePermissions() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
