@@ -23,11 +23,16 @@ package enum Command: Sendable, Equatable {
   case rules(markdown: Bool)
   /// `explain RULE_ID|KEY`.
   case explain(String)
+  /// `get PATH KEYPATH [--format raw|xml|json]`.
+  case get(GetOptions)
+  /// `set`, `remove` or `rename` on one file.
+  case edit(EditOptions)
 }
 
 /// The subcommands, by the name typed on the command line.
 package enum Subcommand: String, Sendable, CaseIterable {
   case lint, files, print, convert, rules, explain, help
+  case get, set, remove, rename
 }
 
 /// Options of `print`.
@@ -161,6 +166,10 @@ package enum Arguments {
         throw UsageError("unexpected argument '\(rest[0])' for rules", subcommand: .rules)
       }
       return .rules(markdown: markdown)
+    case "get":
+      return try parseGet(rest)
+    case "set", "remove", "rename":
+      return try parseEdit(Subcommand(rawValue: first) ?? .set, rest)
     case "explain":
       if rest.contains("-h") || rest.contains("--help") { return .help(.explain) }
       guard rest.count == 1 else {

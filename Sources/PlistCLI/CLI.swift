@@ -198,6 +198,10 @@ package enum CLI {
       return FilesCommand.run(options, context: context)
     case .lint(let options):
       return LintCommand.run(options, context: context)
+    case .get(let options):
+      return GetCommand.run(options, context: context)
+    case .edit(let options):
+      return EditCommand.run(options, context: context)
     case .rules(let markdown):
       return console.write(RulesCommand.list(markdown: markdown), to: .output)
         ? .success : .cannotCreate
@@ -232,12 +236,16 @@ package enum CLI {
     case .convert?:
       "USAGE: infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]\n\n"
         + "See 'infoscope help convert'.\n"
+    case .get?, .set?, .remove?, .rename?:
+      editUsage(for: subcommand)
     case .help?, nil:
       """
       USAGE: infoscope lint PATH... [--format text|json|sarif|github] [options]
              infoscope files PATH [--format text|json]
              infoscope print PATH [--file REL] [KEYPATH]
              infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]
+             infoscope get PATH KEYPATH [--format raw|xml|json]
+             infoscope set|remove|rename FILE KEYPATH [VALUE|NEWKEY] [--dry-run]
              infoscope PATH | --demo [--theme NAME|PATH]
              infoscope --help | --version
 
@@ -357,10 +365,12 @@ package enum CLI {
       73 output not written.
 
       """
+    case .get?, .set?, .remove?, .rename?:
+      editHelp(for: subcommand)
     case .help?, nil:
       """
-      infoscope \(version): inspect, lint, print and convert the property lists of Apple app
-      bundles.
+      infoscope \(version): inspect, lint, print, edit and convert the property lists of Apple
+      app bundles.
 
       USAGE: infoscope PATH [--theme NAME|PATH]
              infoscope --demo [--theme NAME|PATH]
@@ -379,6 +389,12 @@ package enum CLI {
         print PATH [KEYPATH]           show a property list as a tree with types, in source
                                        order (--file REL picks a file inside a bundle)
         convert FILE --to FORMAT       write as xml, binary or json (-o OUT, --in-place)
+        get PATH KEYPATH               print one value, for scripts (--format raw|xml|json)
+        set FILE KEYPATH VALUE         set a value, adding the last key when it is missing
+                                       (--type TYPE); the file keeps its format and layout
+        remove FILE KEYPATH            remove a key or an array item
+        rename FILE KEYPATH NEWKEY     rename a key (set, remove and rename: --dry-run prints
+                                       the diff instead of writing)
         help [COMMAND]                 show help for a command
 
       OPTIONS:
@@ -389,8 +405,8 @@ package enum CLI {
         --version                      show the version
 
       EXIT STATUS:
-        0 success, 1 lint findings at the failing level or a key path / rule not found,
-        64 bad usage, 66 input unreadable or malformed,
+        0 success, 1 lint findings at the failing level, a key path / rule not found or a
+        value refused, 64 bad usage, 66 input unreadable or malformed,
         73 output could not be written.
 
       """

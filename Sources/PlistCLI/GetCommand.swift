@@ -1,0 +1,85 @@
+import Foundation
+import PlistBundle
+import PlistCore
+
+/// `infoscope get PATH [--file REL] KEYPATH [--format raw|xml|json]`: one value, for scripts.
+///
+/// The raw form follows `plutil -extract KEYPATH raw`, one value and a newline:
+/// - a string as it is (UTF-8, line breaks included); an integer in decimal; a boolean as
+///   `true` or `false`; a date in RFC 3339 UTC (`2004-10-26T10:33:33Z`, with a fraction only
+///   when there is one); data as standard base64; a UID as its number;
+/// - a real in the shortest form that reads back to the same number (`3.0`, `0.1`, `nan`,
+///   `inf`, `-inf`), where plutil prints six decimals and loses small values;
+/// - a dictionary: its keys, one per line, in the file's order (plutil sorts them), a key
+///   written twice once; an array: its number of items.
+///
+/// `--format xml` prints the subtree as an XML property list in Apple's layout, `--format
+/// json` as JSON (`JSONPlistWriter`). PATH may be a bundle, archive or project, whose main
+/// Info.plist is read unless `--file` names another file inside it, as `print` does.
+package enum GetCommand {
+  /// Runs the command.
+  ///
+  /// - Returns: `.success`; `.notFound` when the key path names nothing; `.noInput` when the
+  ///   input cannot be read or parsed; `.cannotCreate` when the value cannot be written in the
+  ///   format or standard output refuses it.
+  static func run(_ options: GetOptions, context: CLI.Context) -> ExitStatus {
+    let loaded: PlistDocument?
+    if options.input != "-", options.file != nil || BundleLoader.opensAsContainer(options.input) {
+      loaded = BundleInput.document(options.input, file: options.file, context: context)
+    } else {
+      loaded = context.readInput(options.input)
+    }
+    guard let document = loaded else { return .noInput }
+    let name = CLI.displayName(options.input)
+    guard let node = document.root.node(at: options.keyPath) else {
+      let why = document.root.explainMissing(options.keyPath) ?? "it names nothing"
+      context.console.write(
+        "\(name): error: nothing at key path '\(options.keyPath)': \(why)\n", to: .error)
+      return .notFound
+    }
+    let bytes: [UInt8]
+    do {
+      switch options.format {
+      case .raw: bytes = Array(raw(node.value).utf8)
+      case .xml: bytes = try XMLPlistWriter.write(node)
+      case .json: bytes = try JSONPlistWriter.write(node, pretty: true)
+      }
+    } catch {
+      context.console.write("\(error.inFile(name))\n", to: .error)
+      return .cannotCreate
+    }
+    guard context.console.write(bytes, to: .output) else {
+      context.console.write("infoscope: error: cannot write to standard output\n", to: .error)
+      return .cannotCreate
+    }
+    return .success
+  }
+
+  /// The raw text of `value`, ending in a newline (see the type's description); nothing for a
+  /// dictionary without keys.
+  package static func raw(_ value: PlistValue) -> String {
+    if case .dictionary(let d) = value {
+      var seen: Set<String> = []
+      return d.keys.filter { seen.insert($0).inserted }.map { $0 + "\n" }.joined()
+    }
+    return scalarText(value) + "\n"
+  }
+
+  /// One line of raw text for a value other than a dictionary.
+  private static func scalarText(_ value: PlistValue) -> String {
+    switch value {
+    case .string(let s): return s
+    case .integer(let i): return i.description
+    case .real(let r):
+      if r.isNaN { return "nan" }
+      if r.isInfinite { return r < 0 ? "-inf" : "inf" }
+      return r.description
+    case .boolean(let b): return b ? "true" : "false"
+    case .date(let d): return d.iso8601String
+    case .data(let d): return d.base64EncodedString()
+    case .uid(let n): return String(n)
+    case .array(let items): return String(items.count)
+    case .dictionary(let d): return String(d.count)
+    }
+  }
+}
