@@ -63,41 +63,16 @@ checks=0
 started=$SECONDS
 
 # --- The bundle: Swiftfin's iOS Info.plist as a build would leave it, with two faults ---------
-# The corpus file is a source Info.plist. The copy is edited as text (tabs and order kept) the
-# way Xcode's build would: the $(VAR) and ${VAR} placeholders expanded, UIDeviceFamily [1, 2]
-# added (TARGETED_DEVICE_FAMILY = "1,2" in Swiftfin's project). Two keys are removed to make the
-# faults under test: UIRequiresFullScreen (with it, the iPad app stays out of multitasking, so
-# its three iPad orientations pass) and NSLocalNetworkUsageDescription (NSBonjourServices calls
-# for it).
+# swiftfin-app.py expands the placeholders and adds UIDeviceFamily, as Xcode's build would, and
+# removes UIRequiresFullScreen (so the three iPad orientations are an error) and
+# NSLocalNetworkUsageDescription (which NSBonjourServices calls for).
 app="$tmp/Swiftfin.app"
 mkdir -p "$app" "$tmp/before"
-cp "$corpus/$source_plist" "$app/Info.plist" && chmod 644 "$app/Info.plist"
-if ! python3 - "$app/Info.plist" << 'EOF'; then
-import re
-import sys
-
-path = sys.argv[1]
-text = open(path, encoding="utf-8").read()
-settings = {
-    "DEVELOPMENT_LANGUAGE": "en", "EXECUTABLE_NAME": "Swiftfin", "PRODUCT_NAME": "Swiftfin",
-    "PRODUCT_BUNDLE_IDENTIFIER": "org.jellyfin.swiftfin", "PRODUCT_BUNDLE_PACKAGE_TYPE": "APPL",
-    "MARKETING_VERSION": "1.0", "CURRENT_PROJECT_VERSION": "1",
-}
-text = re.sub(r"\$\((\w+)\)|\$\{(\w+)\}", lambda m: settings[m.group(1) or m.group(2)], text)
-for pattern in [
-    r"\t<key>UIRequiresFullScreen</key>\n\t<true/>\n",
-    r"\t<key>NSLocalNetworkUsageDescription</key>\n\t<string>[^<]*</string>\n",
-]:
-    text, n = re.subn(pattern, "", text)
-    assert n == 1, pattern
-family = "\t<key>UIDeviceFamily</key>\n\t<array>\n\t\t<integer>1</integer>\n" \
-    "\t\t<integer>2</integer>\n\t</array>\n"
-at = text.index("\t<key>UIFileSharingEnabled</key>")
-open(path, "w", encoding="utf-8").write(text[:at] + family + text[at:])
-EOF
+if ! python3 Tests/EndToEnd/swiftfin-app.py "$corpus/$source_plist" "$app/Info.plist"; then
   echo "not ok - the bundle is made from $source_plist"
   exit 1
 fi
+chmod 644 "$app/Info.plist"
 cp -p "$app/Info.plist" "$tmp/before/Info.plist"
 purpose="Swiftfin finds your Jellyfin servers on the local network."
 
