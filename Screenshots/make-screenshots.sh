@@ -8,8 +8,8 @@
 # `swift build` when absent)
 # Needs: tmux, python3, DejaVu Sans Mono (Debian fonts-dejavu-core) and rsvg-convert (Debian
 # librsvg2-bin; installed here with apt-get when missing and allowed). CI does not run this.
-# The Mastodon shot needs the corpus at ${INFOSCOPE_CORPUS:-../shared/corpus} (copied to a
-# temporary folder, never into the repository); without it that shot is left as it is.
+# The Mastodon and save-diff shots need the corpus at ${INFOSCOPE_CORPUS:-../shared/corpus}
+# (copied to a temporary folder, never into the repository); without it they are left as they are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=Screenshots
@@ -140,3 +140,37 @@ fi
 start light --demo --theme light
 keys light f
 shot light demo-light --light
+
+# (d) Editing the demo in memory: a value in its inline editor, then a key added to the widget
+# extension's Info.plist (the second MinimumOSVersion), completed from its Xcode display name.
+start edit --demo
+keys edit j j j j e End
+T send-keys -t edit -l " Maps"
+settle edit
+shot edit edit-inline
+keys edit Escape
+keys edit /
+T send-keys -t edit -l MinimumOSVersion
+keys edit Enter n a
+T send-keys -t edit -l "Privacy - Cam"
+settle edit
+shot edit edit-autocomplete
+
+# (e) The review before a save: the Swiftfin bundle of the editing test (a corpus Info.plist as a
+# build leaves it, two faults added), both fixes applied and the purpose string typed, then w.
+if [ -f "$corpus/info-plist/Swiftfin__iOS__Info.plist" ]; then
+  mkdir -p "$tmp/Swiftfin.app"
+  python3 Tests/EndToEnd/swiftfin-app.py "$corpus/info-plist/Swiftfin__iOS__Info.plist" \
+    "$tmp/Swiftfin.app/Info.plist"
+  start_dir=$tmp start save Swiftfin.app
+  keys save /
+  T send-keys -t save -l 'UISupportedInterfaceOrientations~ipad'
+  keys save Enter x y /
+  T send-keys -t save -l NSBonjourServices
+  keys save Enter x y
+  T send-keys -t save -l "Swiftfin finds your Jellyfin servers on the local network."
+  keys save Enter w
+  shot save save-diff
+else
+  echo "skipped save-diff: the corpus is absent at $corpus"
+fi

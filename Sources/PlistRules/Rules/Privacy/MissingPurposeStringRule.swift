@@ -135,6 +135,10 @@ struct MissingPurposeStringRule: Rule {
       severity: row.basis.severity)
     finding.url = row.url
     if row.basis != .apple { finding.itms = nil }
+    // Only the developer knows the reason: the fix adds the key empty, and the inspector opens
+    // its editor.
+    finding.fix = Fix(
+      "add \(key)", [.set(KeyPath.root.appending(key: key), PlistValueBox(.string("")))])
     return finding
   }
 

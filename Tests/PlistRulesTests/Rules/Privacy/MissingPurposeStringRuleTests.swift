@@ -91,4 +91,16 @@ import Testing
     #expect(found.map(\.severity) == [.error])
     #expect(found.first?.itms == "ITMS-90683")
   }
+
+  /// The fix adds the missing key empty, for the user to write the reason in the inspector.
+  @Test func theFixAddsTheMissingKeyEmpty() throws {
+    let subject = try Self.subject(info: ["CFBundleName": "App"], linking: "HealthKit")
+    let found = MissingPurposeStringRule().check(subject)
+    #expect(found.map(\.keyPath.description) == ["NSHealthShareUsageDescription"])
+    #expect(
+      found.first?.fix
+        == Fix(
+          "add NSHealthShareUsageDescription",
+          [.set(KeyPath([.key("NSHealthShareUsageDescription")]), PlistValueBox(.string("")))]))
+  }
 }
