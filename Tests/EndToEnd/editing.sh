@@ -121,7 +121,7 @@ check $s "$s: the tree follows to the iPad orientations" \
 check $s "$s: the detail pane names the fix" detail -F 'fix: add the missing orientations'
 keys $s x
 check $s "$s: x shows the fix's edit and asks" status_line -F \
-  'add the missing orientations: set UISupportedInterfaceOrientations~ipad to (4 items). Apply?'
+  'add the missing orientations: set UISupportedInterfaceOrientations~ipad to ["UIInterfaceOrientation'
 keys $s y
 check $s "$s: y applies the fix" status_line -F 'add the missing orientations (u undoes)'
 check $s "$s: the title counts 2 errors" title -F '✖ 2 errors  ▲ 3 warnings  ● 2 notes'
@@ -164,10 +164,10 @@ check $s "$s: w opens the diff of the file to write" \
   screen -F '─ Save Swiftfin.app/Info.plist as XML ─ y writes'
 check $s "$s: the diff names the file" screen -Fx ' +++ b/Info.plist'
 check $s "$s: the diff adds the fourth orientation" \
-  screen -Fx ' +\t\t<string>UIInterfaceOrientationPortraitUpsideDown</string>'
+  screen -Fx ' +        <string>UIInterfaceOrientationPortraitUpsideDown</string>'
 check $s "$s: the diff adds the purpose key" \
-  screen -Fx ' +\t<key>NSLocalNetworkUsageDescription</key>'
-check $s "$s: the diff adds the purpose string" screen -Fx " +\\t<string>$purpose</string>"
+  screen -Fx ' +    <key>NSLocalNetworkUsageDescription</key>'
+check $s "$s: the diff adds the purpose string" screen -Fx " +    <string>$purpose</string>"
 check_value $s "$s: the diff adds 3 lines and removes none" \
   "$(diff_changes $s | cut -c1 | sort | uniq -c | tr -s ' ' | sed 's/^ //' | paste -sd,)" '3 +'
 keys $s y

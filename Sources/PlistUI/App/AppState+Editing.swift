@@ -229,7 +229,12 @@ extension AppState {
   private static func describe(_ edit: Fix.Edit) -> String {
     switch edit {
     case .set(let path, let value):
-      "set \(path) to \(RowText.preview(value.value).text)"
+      if case .array(let items) = value.value, items.count <= 8 {
+        "set \(path) to [" + items.map { RowText.preview($0.value).text }.joined(separator: ", ")
+          + "]"
+      } else {
+        "set \(path) to \(RowText.preview(value.value).text)"
+      }
     case .remove(let path): "remove \(path)"
     case .rename(let path, let key): "rename \(path) to \(key)"
     }

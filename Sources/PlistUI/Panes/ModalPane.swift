@@ -34,6 +34,15 @@ package enum ModalPane {
       }
     case .review(let review):
       drawReview(review, size: canvas.size, on: &canvas)
+      canvas.fill(status, role: .status)
+      var x = status.x + 1
+      for (key, meaning) in [
+        ("y", "write"), ("b", review.format == .xml ? "binary instead" : "XML instead"),
+        ("j/k", "scroll"), ("Esc", "cancel"),
+      ] {
+        x = canvas.put(key, x: x, y: status.y, role: .statusKey, limit: status.maxX)
+        x = canvas.put(" \(meaning)  ", x: x, y: status.y, role: .status, limit: status.maxX)
+      }
     }
   }
 
@@ -63,10 +72,8 @@ package enum ModalPane {
   ) {
     let height = min(lines.count, max(1, row.y - 3))
     guard height > 0 else { return }
-    let width = min(
-      canvas.size.width - 2,
-      max(TextWidth.of(title) + 4, (lines.map { TextWidth.of($0.0) }.max() ?? 0) + 4))
-    let box = Rect(x: 1, y: row.y - height - 1, width: width, height: height + 1)
+    // The whole width: nothing of the panes below shows beside the list.
+    let box = Rect(x: 0, y: row.y - height - 1, width: canvas.size.width, height: height + 1)
     canvas.fill(box, role: .normal)
     canvas.paneHeader(box.top(1), title: title, focused: true)
     let first = max(0, min(focus - height + 1, lines.count - height))

@@ -14,10 +14,14 @@ package enum TitleBar {
     if bundle.inputKind != .file { parts.append(bundle.isBuilt ? "built" : "source") }
     // Counts on the right, the description on the left, cut first.
     var counts: [(String, ThemeRole)] = []
+    // Below 100 columns the counts go without their words, so the title keeps some room.
+    let compact = rect.width < 100
     for severity in [Severity.error, .warning, .note] {
       let n = session.counts[severity] ?? 0
       let word = n == 1 ? severity.rawValue : severity.rawValue + "s"
-      counts.append(("\(Marker.glyph(severity)) \(n) \(word)", role(severity, n)))
+      let text =
+        compact ? "\(Marker.glyph(severity)) \(n)" : "\(Marker.glyph(severity)) \(n) \(word)"
+      counts.append((text, role(severity, n)))
     }
     let countsWidth = counts.reduce(0) { $0 + TextWidth.of($1.0) + 2 }
     let room = rect.width - countsWidth - 1
