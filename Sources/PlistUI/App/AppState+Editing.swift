@@ -286,8 +286,14 @@ extension AppState {
     review(file, format: session.documents[file]?.defaultSaveFormat ?? .xml)
   }
 
-  mutating func review(_ file: Int, format: PlistFormat) {
+  /// Opens the review of file `file` written in `format`; for a file inside an `.ipa`, of the
+  /// copy at `copy`, asking for that path first when it is nil.
+  mutating func review(_ file: Int, format: PlistFormat, copy: String? = nil) {
     guard let document = session.documents[file] else { return }
+    if case .archive(let ipa, _) = session.saveTarget(file) {
+      guard let copy else { return askForArchiveCopy(file, format: format) }
+      return reviewArchiveCopy(file, ipa: ipa, format: format, copy: copy)
+    }
     guard case .disk(let path) = session.saveTarget(file) else {
       if case .unavailable(let reason) = session.saveTarget(file) {
         refuse("cannot save: \(reason)")
@@ -324,6 +330,7 @@ extension AppState {
 
   /// Writes file `file` in `format`; `force` overwrites a file changed on disk.
   mutating func write(_ file: Int, format: PlistFormat, force: Bool) {
+    if case .archive = session.saveTarget(file) { return askForArchiveCopy(file, format: format) }
     guard case .disk(let path) = session.saveTarget(file), let document = session.documents[file]
     else { return }
     do {

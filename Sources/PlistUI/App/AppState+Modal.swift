@@ -1,3 +1,4 @@
+import Foundation
 import PlistCore
 import PlistEditing
 import PlistRules
@@ -95,6 +96,12 @@ extension AppState {
       } catch {
         fail(error.message)
       }
+    case .archiveCopy(let file, let format):
+      guard case .archive(let ipa, _) = session.saveTarget(file) else { return }
+      let path = NSString(string: text).expandingTildeInPath
+      if let reason = refusalOfCopyPath(path, ipa: ipa) { return fail(reason) }
+      modal = nil
+      review(file, format: format, copy: path)
     }
   }
 
@@ -310,12 +317,16 @@ extension AppState {
     case .pageUp, .control("u"): review.scroll = max(0, review.scroll - rows)
     case .character("y"), .character("w"), .enter:
       modal = nil
-      write(review.file, format: review.format, force: false)
+      if review.entry != nil {
+        writeArchiveCopy(review.file, format: review.format, to: review.path)
+      } else {
+        write(review.file, format: review.format, force: false)
+      }
       return
     case .character("b"), .character("x"):
       modal = nil
       let format: PlistFormat = review.format == .xml ? .binary : .xml
-      self.review(review.file, format: format)
+      self.review(review.file, format: format, copy: review.entry == nil ? nil : review.path)
       return
     case .escape, .character("n"), .character("q"):
       modal = nil

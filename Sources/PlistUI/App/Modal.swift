@@ -24,6 +24,8 @@ package enum InputPurpose: Sendable, Hashable {
   case newKey(parent: OutlineItem, index: Int)
   /// The value of a new item: into `parent` before `index`, under `key` for a dictionary.
   case newValue(parent: OutlineItem, index: Int, key: String?, kind: PlistKind)
+  /// The path of the copy of the `.ipa` holding file `file`, to write in `format`.
+  case archiveCopy(file: Int, format: PlistFormat)
 }
 
 /// The inline editor: a line of text, what it is for, and the reason the last attempt was
@@ -106,4 +108,6 @@ package struct SaveReview: Sendable {
   package var warning: String?
   /// The first line on screen.
   package var scroll: Int
+  /// For a file inside an `.ipa`: its entry in the archive, and `path` is the copy written.
+  package var entry: String? = nil
 }

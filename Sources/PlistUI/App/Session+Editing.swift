@@ -8,6 +8,9 @@ extension Session {
   package enum SaveTarget: Sendable, Equatable {
     /// A file on disk at this path.
     case disk(String)
+    /// An entry of the `.ipa` at `ipaPath` (`Payload/App.app/Info.plist`): saving writes a copy
+    /// of the archive, never the archive itself.
+    case archive(ipaPath: String, entry: String)
     /// Not writable here, with the reason in words.
     case unavailable(String)
   }
@@ -30,7 +33,7 @@ extension Session {
     switch bundle.inputKind {
     case .file: return .disk(bundle.inputPath)
     case .ipa:
-      return .unavailable("files inside an .ipa are not written in this version")
+      return .archive(ipaPath: bundle.inputPath, entry: entry.path)
     case .project:
       var base = bundle.inputPath
       if base.hasSuffix(".xcodeproj") {
@@ -61,6 +64,15 @@ extension Session {
   /// Files with unsaved edits, by index.
   package var unsavedFiles: [Int] {
     documents.filter { $0.value.isDirty }.map(\.key).sorted()
+  }
+
+  /// The files inside the `.ipa` at `ipaPath` that a copy of it must carry: those with unsaved
+  /// edits or with edits already written to an earlier copy, by index.
+  package func editedFiles(inArchive ipaPath: String) -> [Int] {
+    documents.filter { file, document in
+      guard case .archive(ipaPath, _) = saveTarget(file) else { return false }
+      return document.isDirty || document.canUndo
+    }.map(\.key).sorted()
   }
 
   /// Applies `edits` to file `file` as one undoable step, then lints again.

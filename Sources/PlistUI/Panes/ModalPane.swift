@@ -89,8 +89,9 @@ package enum ModalPane {
     let box = Rect(x: 0, y: 1, width: size.width, height: size.height - 2)
     guard box.height > 3 else { return }
     canvas.fill(box, role: .normal)
+    let target = review.entry.map { "\($0) in a copy at \(review.path)" } ?? review.path
     canvas.paneHeader(
-      box.top(1), title: "Save \(review.path) as \(review.format.rawValue.uppercased())",
+      box.top(1), title: "Save \(target) as \(review.format.rawValue.uppercased())",
       focused: true, info: "y writes · b other format · Esc cancels")
     var body = box.droppingTop(1)
     if let warning = review.warning {
