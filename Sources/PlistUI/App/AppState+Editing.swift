@@ -312,7 +312,8 @@ extension AppState {
     var warning: String?
     if session.bundle.isBuilt {
       warning =
-        "this bundle is signed: changing a file breaks its code signature; sign it again before shipping"
+        "this is a built bundle: a changed file no longer matches its code signature; sign the "
+        + "bundle again before shipping"
     }
     if document.original.format == .binary, format == .xml {
       warning =
