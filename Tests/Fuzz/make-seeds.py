@@ -67,7 +67,8 @@ def u32(v): return struct.pack("<I", v)
 
 
 def macho():
-    """A 64-bit arm64 executable with LC_BUILD_VERSION, LC_LOAD_DYLIB and LC_UUID, thin and fat."""
+    """A 64-bit arm64 executable with LC_BUILD_VERSION, LC_LOAD_DYLIB and LC_UUID, thin and fat,
+    signed, and with a symbol table."""
     name = b"/usr/lib/libSystem.B.dylib\0"
     name += b"\0" * (-len(name) % 8)
     dylib = u32(0xC) + u32(24 + len(name)) + u32(24) + u32(0) + u32(0x10000) + u32(0x10000) + name
@@ -91,7 +92,19 @@ def macho():
     fat = struct.pack(">II", 0xCAFEBABE, 1) + struct.pack(">iiIII", 0x0100000C, 0, 4096,
                                                           len(thin), 12)
     fat += b"\0" * (4096 - len(fat)) + thin
-    return [thin, fat, signed]
+    # The same with LC_SYMTAB: nlist_64 entries (imports and a defined symbol) and strings.
+    strings = b" \0_stat\0_mach_absolute_time\0_OBJC_CLASS_$_NSUserDefaults\0_main\0"
+    names = [(2, 0x01), (8, 0x01), (28, 0x01), (57, 0x0F)]
+    symtab_cmds = cmds + u32(0x2) + u32(24)
+    symoff = 32 + len(symtab_cmds) + 16 + 16  # header, commands (16 more to come), padding
+    stroff = symoff + 16 * len(names)
+    symtab_cmds += u32(symoff) + u32(len(names)) + u32(stroff) + u32(len(strings))
+    symtab_header = u32(0xFEEDFACF) + u32(0x0100000C) + u32(0) + u32(2) + u32(4) \
+        + u32(len(symtab_cmds)) + u32(0x200085) + u32(0)
+    table = b"".join(u32(strx) + bytes([kind, 1 if kind == 0x0F else 0, 0, 0]) + b"\0" * 8
+                     for strx, kind in names)
+    with_symbols = symtab_header + symtab_cmds + b"\0" * 16 + table + strings
+    return [thin, fat, signed, with_symbols]
 
 
 def cms():

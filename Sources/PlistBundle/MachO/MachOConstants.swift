@@ -21,6 +21,8 @@ enum LoadCommand {
   static let requiredByDyld: UInt32 = 0x8000_0000
   /// `LC_SEGMENT`.
   static let segment: UInt32 = 0x1
+  /// `LC_SYMTAB`.
+  static let symtab: UInt32 = 0x2
   /// `LC_SEGMENT_64`.
   static let segment64: UInt32 = 0x19
   /// `LC_LOAD_DYLIB`.
@@ -45,6 +47,18 @@ enum LoadCommand {
   static let versionMinWatchOS: UInt32 = 0x30
   /// `LC_BUILD_VERSION`.
   static let buildVersion: UInt32 = 0x32
+}
+
+/// Bits of a symbol table entry's `n_type` (`<mach-o/nlist.h>`).
+enum SymbolType {
+  /// `N_STAB`: a debugging entry when any of these bits is set.
+  static let stab: UInt8 = 0xe0
+  /// `N_TYPE`: the bits that give the symbol's kind.
+  static let typeMask: UInt8 = 0x0e
+  /// `N_UNDF`: undefined, bound at link or load time to a definition elsewhere.
+  static let undefined: UInt8 = 0x0
+  /// `N_EXT`: external (visible to other images).
+  static let external: UInt8 = 0x01
 }
 
 /// CPU types and subtypes (`CPU_TYPE_*`, `CPU_SUBTYPE_*` in `<mach/machine.h>`).

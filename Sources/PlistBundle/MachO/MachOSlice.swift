@@ -29,6 +29,12 @@ package struct MachOSlice: Sendable {
   package var linkedLibraries: [LinkedLibrary]
   /// The embedded code signature (`LC_CODE_SIGNATURE`), or nil for an unsigned slice.
   package var codeSignature: CodeSignature?
+  /// The names of the undefined external symbols in the symbol table (`LC_SYMTAB`).
+  ///
+  /// Each is without the leading underscore the compiler adds to C names (`stat`,
+  /// `mach_absolute_time`, `OBJC_CLASS_$_NSUserDefaults`); the set is empty without a symbol
+  /// table. See `MachOSlice+Symbols.swift` for what the table does and does not show.
+  package var importedSymbols: Set<String> = []
 
   /// The most load commands read from one slice.
   package static let maxLoadCommands = 100_000
@@ -95,6 +101,7 @@ package struct MachOSlice: Sendable {
     let commands = try body.window(headerSize, sizeOfCommands)
     let alignment = is64Bit ? 8 : 4
     var signature: (offset: Int, dataOffset: Int, dataSize: Int)?
+    var symbolTable: ByteWindow?
     var position = 0
     for index in 0..<count {
       try commands.require(
@@ -124,10 +131,19 @@ package struct MachOSlice: Sendable {
           throw .malformed("the slice has a second LC_CODE_SIGNATURE", at: lc.absolute(0))
         }
         signature = (position, Int(try lc.u32(8)), Int(try lc.u32(12)))
+      case LoadCommand.symtab:
+        try Self.requireSize(lc, 24, "LC_SYMTAB", index: index)
+        guard symbolTable == nil else {
+          throw .malformed("the slice has a second LC_SYMTAB", at: lc.absolute(0))
+        }
+        symbolTable = lc
       default:
         break
       }
       position += size
+    }
+    if let symbolTable {
+      importedSymbols = try Self.importedSymbols(body, command: symbolTable, is64Bit: is64Bit)
     }
     if let signature {
       codeSignature = try Self.signature(

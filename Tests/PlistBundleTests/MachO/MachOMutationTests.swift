@@ -19,6 +19,8 @@ import Testing
         signature: .init(derEntitlements: CodeSignatureTests.der)
       ).build().bytes
     ),
+    ("symbol table", MachOSymbolTests.build().bytes),
+    ("32-bit symbol table", MachOSymbolTests.build(is64Bit: false, cpuType: 12).bytes),
   ]
 
   /// A small deterministic generator (xorshift64*), so failures reproduce.

@@ -7,5 +7,6 @@ extension RuleCatalog {
     InvalidRequiredReasonCodeRule.self,
     MisplacedPrivacyManifestRule.self,
     SDKOnlyReasonInAppRule.self,
+    RequiredReasonAPIWithoutDeclarationRule.self,
   ]
 }

@@ -1,0 +1,123 @@
+/// Reading the undefined external symbols of a slice from its `LC_SYMTAB` symbol table.
+///
+/// `symtab_command` (`<mach-o/loader.h>`) gives `symoff`, `nsyms`, `stroff` and `strsize`,
+/// offsets from the start of the slice's header. The table holds `nlist_64` entries (16 bytes:
+/// `n_strx`, `n_type`, `n_sect`, `n_desc`, `n_value`) in a 64-bit slice and `nlist` entries
+/// (12 bytes) in a 32-bit one (`<mach-o/nlist.h>`). An entry is an import when it is not a
+/// debugging entry (`N_STAB` clear), its kind is `N_UNDF` and `N_EXT` is set.
+///
+/// The linker keeps these entries in linked executables and dylibs whether dyld binds through
+/// `LC_DYLD_INFO` opcodes or `LC_DYLD_CHAINED_FIXUPS`, and `strip` keeps them (dyld and the
+/// indirect symbol table refer to them). Names dyld binds only through the chained-fixups
+/// import table and that are missing from the symbol table are not seen: this reader does not
+/// parse the fixups. Functions called through a pointer looked up at run time (`dlsym`) and
+/// Objective-C methods never appear as undefined symbols.
+extension MachOSlice {
+  /// The most symbol table entries read from one slice.
+  package static let maxSymbols = 1_000_000
+  /// The most bytes of symbol names read from one slice's string table.
+  package static let maxSymbolNameBytes = 64 << 20
+
+  /// The names of the undefined external symbols of the table `command` describes.
+  ///
+  /// - Parameters:
+  ///   - body: the slice, in its byte order.
+  ///   - command: the `LC_SYMTAB` command (at least 24 bytes).
+  ///   - is64Bit: true for `nlist_64` entries.
+  /// - Returns: the names, each without one leading underscore; empty names (and `n_strx` 0,
+  ///   which `<mach-o/nlist.h>` defines as no name) are left out.
+  /// - Throws: `.malformed` naming the field's absolute offset when the entries or the string
+  ///   table leave the slice, or a name's index leaves the string table or has no NUL before
+  ///   its end; `.limitExceeded` when `nsyms` is over `maxSymbols` or the names read pass
+  ///   `maxSymbolNameBytes`.
+  static func importedSymbols(
+    _ body: ByteWindow, command: ByteWindow, is64Bit: Bool
+  ) throws(BundleError) -> Set<String> {
+    let lc = command
+    let symbolOffset = Int(try lc.u32(8))
+    let count = Int(try lc.u32(12))
+    let stringOffset = Int(try lc.u32(16))
+    let stringSize = Int(try lc.u32(20))
+    guard count <= maxSymbols else {
+      throw .limit(
+        "LC_SYMTAB lists \(count) symbols; at most \(maxSymbols) are read", at: lc.absolute(12))
+    }
+    let entrySize = is64Bit ? 16 : 12
+    guard body.contains(symbolOffset, count * entrySize) else {
+      throw .malformed(
+        "the symbol table (symoff \(symbolOffset), \(count) entries of \(entrySize) bytes) "
+          + "runs past the end of the slice (\(body.count) bytes)", at: lc.absolute(8))
+    }
+    guard body.contains(stringOffset, stringSize) else {
+      throw .malformed(
+        "the string table (stroff \(stringOffset), strsize \(stringSize)) runs past the end "
+          + "of the slice (\(body.count) bytes)", at: lc.absolute(16))
+    }
+    let entries = try body.window(symbolOffset, count * entrySize)
+    let strings = try body.window(stringOffset, stringSize)
+    var names: Set<String> = []
+    var seenIndices: Set<Int> = []
+    var bytesRead = 0
+    for index in 0..<count {
+      let entry = index * entrySize
+      let type = try entries.u8(entry + 4)
+      guard type & SymbolType.stab == 0,
+        type & SymbolType.typeMask == SymbolType.undefined,
+        type & SymbolType.external != 0
+      else { continue }
+      let stringIndex = Int(try entries.u32(entry))
+      // `n_strx` 0 is a symbol without a name (`<mach-o/nlist.h>`).
+      guard stringIndex != 0, seenIndices.insert(stringIndex).inserted else { continue }
+      guard let length = strings.lengthOfCString(at: stringIndex) else {
+        throw .malformed(
+          "symbol \(index) names string \(stringIndex); expected a NUL-terminated string "
+            + "inside the \(stringSize)-byte string table", at: entries.absolute(entry))
+      }
+      bytesRead += length
+      guard bytesRead <= maxSymbolNameBytes else {
+        throw .limit(
+          "the imported symbols' names pass \(maxSymbolNameBytes) bytes",
+          at: entries.absolute(entry))
+      }
+      guard length > 0, var name = strings.cString(stringIndex, before: strings.count) else {
+        continue
+      }
+      if name.hasPrefix("_") { name.removeFirst() }
+      if !name.isEmpty { names.insert(name) }
+    }
+    return names
+  }
+}
+
+extension MachOFile {
+  /// The undefined external symbols of every slice, together (see
+  /// `MachOSlice.importedSymbols`).
+  package var importedSymbols: Set<String> {
+    slices.reduce(into: Set<String>()) { $0.formUnion($1.importedSymbols) }
+  }
+
+  /// A thin arm64 iOS executable that imports `symbols` and has nothing else: for rule
+  /// examples, which describe a bundle without building Mach-O bytes.
+  ///
+  /// - Parameter symbols: the imported names, without the leading underscore.
+  /// - Returns: the file, with one slice at offset 0 and size 0.
+  package static func example(importing symbols: Set<String>) -> MachOFile {
+    var slice = MachOSlice(
+      offset: 0, size: 0, cpuType: CPUType.arm64, cpuSubtype: 0, architecture: "arm64",
+      is64Bit: true, isBigEndian: false, fileType: .execute, flags: 0, buildVersions: [],
+      linkedLibraries: [], codeSignature: nil)
+    slice.importedSymbols = symbols
+    return MachOFile(slices: [slice], isUniversal: false)
+  }
+}
+
+extension ByteWindow {
+  /// The number of bytes before the first NUL at or after `offset`, or nil when `offset` is
+  /// outside the window or no NUL comes before its end.
+  func lengthOfCString(at offset: Int) -> Int? {
+    guard offset >= 0, offset < count else { return nil }
+    let from = start &+ offset
+    guard let nul = bytes[from..<(start &+ count)].firstIndex(of: 0) else { return nil }
+    return nul - from
+  }
+}
