@@ -258,7 +258,23 @@ extension Session {
     files[file].document?.root = root
     let path = files[file].path
     bundle.replaceRoot(ofFile: path, with: root)
+    remerge(file)
     relint()
+  }
+
+  /// In a project, the merged Info.plist of a target whose INFOPLIST_FILE is file `file` is
+  /// built again from the edited tree, so its findings follow the edit.
+  private mutating func remerge(_ file: Int) {
+    guard bundle.inputKind == .project, let document = documents[file],
+      let bytes = try? document.bytes(as: .xml)
+    else { return }
+    for path in bundle.remergeInfoPlists(sourcePath: files[file].path, bytes: bytes) {
+      guard let rebuilt = bundle.file(at: path) else { continue }
+      for i in files.indices where files[i].path == path && files[i].isGenerated {
+        files[i].document = rebuilt.document
+        files[i].problem = rebuilt.problem?.message
+      }
+    }
   }
 }
 
