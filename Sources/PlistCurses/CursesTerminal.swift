@@ -212,9 +212,16 @@ package final class CursesTerminal: Terminal {
 
   /// Leaves curses mode with `endwin`; ``start()`` resumes.
   ///
-  /// The terminal is back as the shell had it.
+  /// The terminal is back as the shell had it. The screen is cleared first: tmux 3.3, when its
+  /// window grew while the alternate screen was on, copies rows of that screen into the shell's
+  /// on leaving it (a program started at 30x8 and ended at 80x24 left its detail pane there);
+  /// an empty alternate screen leaves nothing behind.
   private func stop() {
     guard isActive else { return }
+    let window = cn_stdscr()
+    _ = wclear(window)
+    _ = wrefresh(window)
+    lastFrameSize = nil
     isActive = false
     CursesSignals.state.pointee.active = 0
     Self.writeRaw(Self.leaveModes, to: fd)
