@@ -348,7 +348,8 @@ extension AppState {
           answers: [("o", "overwrite"), ("r", "reload, dropping the edits"), ("c", "cancel")],
           action: .changedOnDisk(file: file, format: format)))
     } catch let error as EditError {
-      refuse("not saved, the file is unchanged and the edits are kept: \(error.message)")
+      // AtomicFile's message already says the path was not saved and why.
+      refuse("\(error.message); the file is unchanged and the edits are kept")
     } catch {
       refuse("not saved: \(error)")
     }
