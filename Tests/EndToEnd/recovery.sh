@@ -56,49 +56,10 @@ state="$tmp/state"
 failures=0
 checks=0
 started=$SECONDS
-screen() { T capture-pane -p -t "$1"; }
-status_line() { screen "$1" | sed -n '$p'; }
-report() {
-  checks=$((checks + 1))
-  if [ "$1" -eq 0 ]; then
-    echo "ok $checks - $2"
-  else
-    failures=$((failures + 1))
-    echo "not ok $checks - $2"
-    screen "$3" 2> /dev/null | sed 's/^/#   /'
-  fi
-}
-check() { # check SESSION DESCRIPTION VIEW GREP-ARGS...: polls VIEW for up to 15 s
-  local s=$1 what=$2 view=$3 deadline=$((SECONDS + 15)) ok=1
-  shift 3
-  while :; do
-    if "$view" "$s" | grep -q "$@"; then
-      ok=0
-      break
-    fi
-    [ $SECONDS -ge $deadline ] && break
-    sleep 0.1
-  done
-  report $ok "$what" "$s"
-}
-keys() { # one key at a time, so Esc is never read as Alt-KEY
-  local s=$1 k
-  shift
-  for k in "$@"; do
-    T send-keys -t "$s" "$k"
-    sleep 0.05
-  done
-}
+source Tests/EndToEnd/lib.sh   # tmux helpers, views and checks shared by the end-to-end tests
 launch() {
   T send-keys -t "$1" -l "$(printf '%q %q' "$bin" "$app"); echo \"EXIT=\$?\""
   T send-keys -t "$1" Enter
-}
-children_of() {
-  local stat pid comm st ppid rest
-  for stat in /proc/[0-9]*/stat; do
-    { read -r pid comm st ppid rest < "$stat"; } 2> /dev/null || continue
-    [ "$ppid" = "$1" ] && echo "$pid"
-  done
 }
 
 s=keep

@@ -94,80 +94,8 @@ mkdir -p "$small"
 } > "$small/Info.plist"
 cp "$small/Info.plist" "$tmp/Save-original.plist"
 
-# --- Helpers ----------------------------------------------------------------------------------
-start_shell() { # start_shell SESSION WIDTH HEIGHT
-  T new-session -d -s "$1" -x "$2" -y "$3" \
-    "env TERM=$term XDG_STATE_HOME=$tmp/state PS1='e2e\$ ' HISTFILE=/dev/null bash --norc --noprofile"
-  T set-option -t "$1" status off > /dev/null
-  T resize-window -t "$1" -x "$2" -y "$3" > /dev/null 2>&1
-}
-type_line() { # type_line SESSION TEXT: types TEXT at the shell and presses Enter
-  T send-keys -t "$1" -l "$2"
-  T send-keys -t "$1" Enter
-}
-keys() { # keys SESSION KEY...: one key at a time, so Esc is never read as Alt-KEY
-  local s=$1 k
-  shift
-  for k in "$@"; do
-    T send-keys -t "$s" "$k"
-    sleep 0.05
-  done
-}
-screen() { T capture-pane -p -t "$1"; }
-title() { screen "$1" | sed -n 1p; }
+source Tests/EndToEnd/lib.sh   # tmux helpers, views and checks shared by the end-to-end tests
 second_line() { screen "$1" | sed -n 2p; }
-status_line() { screen "$1" | sed -n '$p'; }
-last_line() { screen "$1" | grep -v '^[[:space:]]*$' | tail -n 1; }
-report() { # report PASSED DESCRIPTION SESSION
-  checks=$((checks + 1))
-  if [ "$1" -eq 0 ]; then
-    echo "ok $checks - $2"
-  else
-    failures=$((failures + 1))
-    echo "not ok $checks - $2"
-    echo "# screen of $3:"
-    screen "$3" 2> /dev/null | sed 's/^/#   /'
-  fi
-}
-# check SESSION DESCRIPTION VIEW GREP-ARGS...: polls VIEW for up to 15 s until it matches.
-check() {
-  local s=$1 what=$2 view=$3 deadline=$((SECONDS + 15)) ok=1
-  shift 3
-  while :; do
-    if "$view" "$s" | grep -q "$@"; then
-      ok=0
-      break
-    fi
-    [ $SECONDS -ge $deadline ] && break
-    sleep 0.1
-  done
-  report $ok "$what" "$s"
-}
-check_absent() { # like check, but waits until VIEW no longer matches
-  local s=$1 what=$2 view=$3 deadline=$((SECONDS + 15)) ok=1
-  shift 3
-  while :; do
-    if ! "$view" "$s" | grep -q "$@"; then
-      ok=0
-      break
-    fi
-    [ $SECONDS -ge $deadline ] && break
-    sleep 0.1
-  done
-  report $ok "$what" "$s"
-}
-check_value() { # check_value SESSION DESCRIPTION ACTUAL EXPECTED
-  local ok=1
-  [ "$3" = "$4" ] && ok=0
-  report $ok "$2 (got '$3', expected '$4')" "$1"
-}
-children_of() { # children_of PID: the process ids whose parent is PID (from /proc, no procps)
-  local stat pid comm state ppid rest
-  for stat in /proc/[0-9]*/stat; do
-    { read -r pid comm state ppid rest < "$stat"; } 2> /dev/null || continue
-    [ "$ppid" = "$1" ] && echo "$pid"
-  done
-}
 running() { # running PID: the process exists and is not a zombie
   local pid comm state rest
   { read -r pid comm state rest < "/proc/$1/stat"; } 2> /dev/null || return 1
