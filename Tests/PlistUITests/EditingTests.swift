@@ -185,3 +185,50 @@ import Testing
         == .string("Lantern"))
   }
 }
+
+/// Fixes from the editing newcomer run, each held by a test.
+@Suite struct EditingNewcomerFixesTests {
+  func run(_ keys: String) -> AppState {
+    var state = AppState(session: UIFixtures.session, size: Size(width: 120, height: 40))
+    for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+    return state
+  }
+
+  @Test func renamingToADisplayNameUsesItsRawKey() {
+    let state = run(
+      "j j r Ctrl-U P r i v a c y Space - Space M i c r o p h o n e Space U s a g e Space D e s c r i p t i o n Enter"
+    )
+    let root = state.session.files[0].root?.value.dictionaryValue
+    #expect(root?["NSMicrophoneUsageDescription"]?.value == .string("Lantern"))
+  }
+
+  @Test func aTypedRawKeyStaysAsTypedUnlessTabPicksACompletion() {
+    let typed = run("j a C F B u n d l e Enter")
+    guard case .choice(let prompt)? = typed.modal, case .newType(_, _, let key) = prompt.purpose
+    else {
+      Issue.record("no type choice: \(String(describing: typed.modal))")
+      return
+    }
+    #expect(key == "CFBundle")
+    let picked = run("j a C F B u n d l e D e v Tab Enter")
+    guard case .input(let input)? = picked.modal, case .newValue(_, _, let key, _) = input.purpose
+    else {
+      Issue.record("no value prompt: \(String(describing: picked.modal))")
+      return
+    }
+    #expect(key == "CFBundleDevelopmentRegion")
+  }
+
+  @Test func changingToTheSameTypeRecordsNothing() {
+    let state = run("j j t Enter")
+    #expect(state.message?.text == "CFBundleDisplayName is already a String")
+    #expect(!state.session.hasUnsavedChanges)
+  }
+
+  @Test func fractionalDatesAreFoundForTheXMLWarning() {
+    let whole = PlistNode(.date(PlistDate(secondsSinceReferenceDate: 10)))
+    let fraction = PlistNode(.array([PlistNode(.date(PlistDate(secondsSinceReferenceDate: 10.5)))]))
+    #expect(!AppState.hasFractionalDates(whole))
+    #expect(AppState.hasFractionalDates(fraction))
+  }
+}

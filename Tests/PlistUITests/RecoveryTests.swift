@@ -95,7 +95,7 @@ import Testing
     #expect(!second.session.hasUnsavedChanges)
   }
 
-  @Test func aFileChangedSinceIsNotOffered() throws {
+  @Test func aFileChangedSinceIsOfferedWithAWarning() throws {
     let (app, store) = try makeApp()
     var first = try open(app, store: store)
     keys(&first, "j j d")
@@ -104,7 +104,11 @@ import Testing
       .write(to: URL(fileURLWithPath: app + "/Info.plist"))
     var second = try open(app, store: store)
     second.offerRecoveries()
-    #expect(second.modal == nil)
+    guard case .confirm(let prompt)? = second.modal else {
+      Issue.record("the edits were not offered")
+      return
+    }
+    #expect(prompt.question.contains("but the file has changed since"))
   }
 
   @Test func undoingEverythingRemovesTheRecovery() throws {

@@ -136,3 +136,19 @@ import Testing
         == "cannot save: the sample bundle lives in memory; there is no file to write")
   }
 }
+
+extension SaveTests {
+  @Test func theReviewSaysWhenTheFileChangedOnDisk() throws {
+    let app = try makeBundle()
+    var state = try state(app)
+    keys(&state, "j j e Ctrl-U N e w Enter")
+    try Data(Self.info.replacingOccurrences(of: "save", with: "other").utf8)
+      .write(to: URL(fileURLWithPath: app + "/Info.plist"))
+    keys(&state, "w")
+    guard case .review(let review)? = state.modal else {
+      Issue.record("no review")
+      return
+    }
+    #expect(review.warning?.hasPrefix("the file changed on disk since it was read") == true)
+  }
+}

@@ -308,18 +308,37 @@ extension AppState {
     }
     let old = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
     let name = session.files[file].path
-    let diff = UnifiedDiff.make(old: old, new: new, oldName: "a/" + name, newName: "b/" + name)
-    var warning: String?
+    // UTF-16 and UTF-32 files are compared as text, not as raw bytes.
+    var (oldText, newText) = (old, new)
+    if let encoding = document.original.encoding, encoding != .utf8, encoding != .utf8WithBOM,
+      format == .xml
+    {
+      oldText = old.withUnsafeBytes { (try? encoding.decode($0)) ?? [] }
+      newText = new.withUnsafeBytes { (try? encoding.decode($0)) ?? [] }
+    }
+    let diff = UnifiedDiff.make(
+      old: oldText, new: newText, oldName: "a/" + name, newName: "b/" + name)
+    var warnings: [String] = []
+    if let expected = session.fingerprints[file],
+      let now = try? AtomicFile.fingerprint(path: path), !now.sameContent(as: expected)
+    {
+      warnings.append(
+        "the file changed on disk since it was read: this diff is against it as it is now, "
+          + "and y asks before overwriting")
+    }
     if session.bundle.isBuilt {
-      warning =
+      warnings.append(
         "this is a built bundle: a changed file no longer matches its code signature; sign the "
-        + "bundle again before shipping"
+          + "bundle again before shipping")
     }
     if document.original.format == .binary, format == .xml {
-      warning =
-        (warning.map { $0 + ". " } ?? "")
-        + "the file was binary and is written as XML (b writes binary)"
+      warnings.append("the file was binary and is written as XML (b writes binary)")
     }
+    if format == .xml, Self.hasFractionalDates(document.root) {
+      warnings.append(
+        "XML keeps dates to the whole second: fractions of a second are dropped (b keeps them)")
+    }
+    let warning = warnings.isEmpty ? nil : warnings.joined(separator: "; ")
     modal = .review(
       SaveReview(
         file: file, path: path, format: format,
@@ -329,9 +348,23 @@ extension AppState {
         warning: warning, scroll: 0))
   }
 
+  /// Whether any date in the tree has a fraction of a second (XML writes whole seconds).
+  static func hasFractionalDates(_ node: PlistNode) -> Bool {
+    switch node.value {
+    case .date(let d):
+      return d.secondsSinceReferenceDate.rounded(.down) != d.secondsSinceReferenceDate
+    case .array(let items): return items.contains(where: hasFractionalDates)
+    case .dictionary(let d): return d.entries.contains { hasFractionalDates($0.node) }
+    default: return false
+    }
+  }
+
   /// Writes file `file` in `format`; `force` overwrites a file changed on disk.
   mutating func write(_ file: Int, format: PlistFormat, force: Bool) {
     if case .archive = session.saveTarget(file) { return askForArchiveCopy(file, format: format) }
+    if case .unavailable(let reason) = session.saveTarget(file) {
+      return refuse("cannot save: \(reason)")
+    }
     guard case .disk(let path) = session.saveTarget(file), let document = session.documents[file]
     else { return }
     do {
@@ -339,6 +372,7 @@ extension AppState {
       let expected = force ? nil : session.fingerprints[file]
       try AtomicFile.write(bytes, to: path, expecting: expected)
       session.markSaved(file)
+      session.files[file].document?.format = format
       session.fingerprints[file] = try? AtomicFile.fingerprint(path: path)
       message = StatusMessage("wrote \(path)")
     } catch let error as EditError where error.kind == .changedOnDisk {
@@ -423,7 +457,10 @@ extension AppState {
       .filter { !present.contains($0.key) && (home == nil || $0.home == home) }
       .prefix(8)
     prompt.suggestions = matches.map { ($0.key, $0.displayName) }
-    prompt.choice = prompt.suggestions.isEmpty ? nil : 0
+    // A display-name search ("Privacy - Cam") takes the first completion on Enter; a raw key
+    // typed as is stays as typed unless Tab picks a completion (so "CFBundle" can be a new key).
+    let typedRawKey = !typed.contains(" ")
+    prompt.choice = prompt.suggestions.isEmpty || typedRawKey ? nil : 0
     modal = .input(prompt)
   }
 }

@@ -69,6 +69,8 @@ extension AppState {
       }
     case .rename(let item):
       guard case .node(let file, let path) = item else { return }
+      // An Xcode display name ("Privacy - Camera Usage Description") means its raw key.
+      let text = KnownKeys.entry(displayName: text)?.key ?? text
       do {
         try session.perform(
           file: file, "rename \(label(item)) to \(text)", [.rename(at: path, to: text)])
@@ -194,6 +196,11 @@ extension AppState {
     case .changeType(let item):
       guard case .node(let file, let path) = item, let node = session.node(item) else { return }
       let kind = Self.kinds[prompt.choice]
+      guard kind != node.value.kind else {
+        let article = "AEIOU".contains(option.first ?? "x") ? "an" : "a"
+        message = StatusMessage("\(label(item)) is already \(article) \(option)")
+        return
+      }
       do {
         let value = try ValueParser.convert(node.value, to: kind)
         let article = "AEIOU".contains(option.first ?? "x") ? "an" : "a"
@@ -296,13 +303,17 @@ extension AppState {
   package mutating func offerRecoveries() {
     if recoveryQueue == nil { recoveryQueue = session.pendingRecoveries() }
     guard var queue = recoveryQueue, !queue.isEmpty else { return }
-    let (file, record) = queue.removeFirst()
+    let (file, record, changed) = queue.removeFirst()
     recoveryQueue = queue
     let when = PlistDate(record.savedAt).iso8601String
+    let question =
+      changed
+      ? "unsaved edits to \(record.path) from \(when) were kept, but the file has changed since "
+        + "(restoring puts them over it; the save diff shows what changes)"
+      : "unsaved edits to \(record.path) from \(when) were kept when infoscope last stopped"
     modal = .confirm(
       ConfirmPrompt(
-        question:
-          "unsaved edits to \(record.path) from \(when) were kept when infoscope last stopped",
+        question: question,
         answers: [("r", "restore them"), ("d", "discard them"), ("l", "later")],
         action: .recover(file: file, record: record)))
   }

@@ -39,7 +39,8 @@ package struct AppState: Sendable {
   /// The search prompt, while it is open.
   package internal(set) var prompt: LineEditor?
   /// Recoveries still to offer (`nil` until looked for).
-  package internal(set) var recoveryQueue: [(file: Int, record: RecoveryStore.Record)]?
+  package internal(set) var recoveryQueue:
+    [(file: Int, record: RecoveryStore.Record, fileChanged: Bool)]?
   /// The editor, pick list, question or save review that has the keys, if any.
   package internal(set) var modal: Modal?
   /// The help overlay's first line, while it is open.

@@ -215,16 +215,18 @@ extension Session {
     }
   }
 
-  /// Recoveries that apply: for files whose bytes on disk are still those the edits were made
-  /// on.
-  package func pendingRecoveries() -> [(file: Int, record: RecoveryStore.Record)] {
+  /// Recoveries found for this session's files, each saying whether the file on disk has
+  /// changed since the edits were made on it (they are offered either way, never dropped
+  /// silently).
+  package func pendingRecoveries() -> [(file: Int, record: RecoveryStore.Record, fileChanged: Bool)]
+  {
     guard let recovery else { return [] }
-    var found: [(Int, RecoveryStore.Record)] = []
+    var found: [(Int, RecoveryStore.Record, Bool)] = []
     for file in files.indices where files[file].document != nil {
-      guard case .disk(let path) = saveTarget(file), let record = recovery.load(path: path),
-        let now = try? AtomicFile.fingerprint(path: path), now.contentHash == record.originalHash
+      guard case .disk(let path) = saveTarget(file), let record = recovery.load(path: path)
       else { continue }
-      found.append((file, record))
+      let now = try? AtomicFile.fingerprint(path: path)
+      found.append((file, record, now?.contentHash != record.originalHash))
     }
     return found
   }

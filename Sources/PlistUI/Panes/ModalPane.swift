@@ -52,7 +52,9 @@ package enum ModalPane {
       " \(prompt.label): ", x: rect.x, y: rect.y, role: .statusKey, limit: rect.maxX)
     let editor = prompt.editor
     // Keep the cursor on screen: show the end of a long text.
-    let room = max(1, rect.maxX - x - 1 - (prompt.error.map { TextWidth.of($0) + 3 } ?? 0))
+    // The typed text keeps at least half the room; the reason gets the rest (cut if need be).
+    let free = rect.maxX - x - 1
+    let room = max(1, free - min(prompt.error.map { TextWidth.of($0) + 3 } ?? 0, free / 2))
     var before = String(editor.characters[..<editor.cursor])
     while TextWidth.of(before) > room - 1, !before.isEmpty { before.removeFirst() }
     let after = String(editor.characters[editor.cursor...])
