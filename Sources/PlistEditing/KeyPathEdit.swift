@@ -33,6 +33,25 @@ package enum KeyPathEdit: Sendable, Equatable {
     return path
   }
 
+  /// The index-path edits that `edits` make when applied in order to `root` (each resolved
+  /// against the tree the ones before it leave).
+  ///
+  /// - Throws: the first edit that names nothing or is refused.
+  package static func resolve(
+    _ edits: [KeyPathEdit], in root: PlistNode
+  ) throws(EditError)
+    -> [Edit]
+  {
+    var scratch = root
+    var resolved: [Edit] = []
+    for keyPathEdit in edits {
+      let edit = try keyPathEdit.edit(in: scratch)
+      _ = try edit.apply(to: &scratch)
+      resolved.append(edit)
+    }
+    return resolved
+  }
+
   /// The index-path edit this makes against `root`.
   ///
   /// - Throws: ``EditError`` `.noSuchNode` naming the key path when it (or, for `set`, its
@@ -88,13 +107,6 @@ extension Document {
   ///
   /// - Throws: the first failure; the tree is unchanged then.
   package mutating func perform(_ name: String, keyPathEdits: [KeyPathEdit]) throws(EditError) {
-    var scratch = root
-    var edits: [Edit] = []
-    for keyPathEdit in keyPathEdits {
-      let edit = try keyPathEdit.edit(in: scratch)
-      _ = try edit.apply(to: &scratch)
-      edits.append(edit)
-    }
-    try perform(name, edits)
+    try perform(name, KeyPathEdit.resolve(keyPathEdits, in: root))
   }
 }
