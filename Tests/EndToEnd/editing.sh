@@ -32,35 +32,9 @@ if [ ! -f "$corpus/$source_plist" ] || [ ! -f "$corpus/$source_project" ]; then
   echo "skipped: the corpus is absent at $corpus (set INFOSCOPE_CORPUS to its folder)"
   exit 0
 fi
-if [ ! -x "$bin" ]; then
-  echo "not ok - the binary $bin exists (build it first: swift build)"
-  exit 1
-fi
-bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-
-# tmux must see a UTF-8 locale, or it replaces the box-drawing characters in its captures.
-case "${LC_ALL:-${LC_CTYPE:-${LANG:-}}}" in
-  *UTF-8* | *utf8* | *UTF8* | *utf-8*) ;;
-  *) export LC_ALL=C.UTF-8 ;;
-esac
-
-term=screen-256color
-infocmp tmux-256color > /dev/null 2>&1 && term=tmux-256color
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/infoscope-edit-e2e.XXXXXX")
-sock="infoscope-edit-e2e-$$"
 # T (tmux on the private socket), sessions, keys, views of the screen, checks: see lib.sh.
 source Tests/EndToEnd/lib.sh
-cleanup() {
-  T kill-server > /dev/null 2>&1
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-
-failures=0
-checks=0
-started=$SECONDS
+e2e_prepare edit-e2e
 
 # --- The bundle: Swiftfin's iOS Info.plist as a build would leave it, with two faults ---------
 # swiftfin-app.py expands the placeholders and adds UIDeviceFamily, as Xcode's build would, and

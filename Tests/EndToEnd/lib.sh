@@ -106,3 +106,28 @@ checks_restored() {
   check "$s" "$s: stty shows echo on" screen -E '(^| )echo( |$)'
   check_absent "$s" "$s: stty does not show -echo" screen -E '(^| )-echo( |$)'
 }
+
+# e2e_prepare NAME: the setup every script shares, after its own skip checks: the binary in
+# $bin made absolute (exit 1 when it is missing), a UTF-8 locale for tmux's captures, $term,
+# a temporary folder $tmp and a private tmux socket $sock (both removed on exit), the counters.
+e2e_prepare() {
+  if [ ! -x "$bin" ]; then
+    echo "not ok - the binary $bin exists (build it first: swift build)"
+    exit 1
+  fi
+  bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+  # tmux must see a UTF-8 locale, or it replaces the box-drawing characters in its captures.
+  case "${LC_ALL:-${LC_CTYPE:-${LANG:-}}}" in
+    *UTF-8* | *utf8* | *UTF8* | *utf-8*) ;;
+    *) export LC_ALL=C.UTF-8 ;;
+  esac
+  term=screen-256color
+  infocmp tmux-256color > /dev/null 2>&1 && term=tmux-256color
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/infoscope-$1.XXXXXX")
+  sock="infoscope-$1-$$"
+  trap 'T kill-server > /dev/null 2>&1; rm -rf "$tmp"' EXIT
+  trap 'exit 1' INT TERM HUP
+  failures=0
+  checks=0
+  started=$SECONDS
+}
