@@ -251,8 +251,10 @@ package enum FileReaders {
   /// An executable and, when its code signature carries them, its signed entitlements.
   ///
   /// The entitlements are a file of their own, `PATH#entitlements`: the XML blob as written,
-  /// or the DER blob decoded when there is no XML one. The parsed Mach-O comes back for the
-  /// bundle's facts.
+  /// or the DER blob decoded when there is no readable XML one. A blob that could not be read
+  /// is the file's problem (with the other blob's tree when that one read); a CodeDirectory
+  /// that could not be read is the executable's. The parsed Mach-O comes back for the bundle's
+  /// facts.
   package static func executable(
     _ bytes: [UInt8], path: String
   ) -> (
@@ -266,16 +268,24 @@ package enum FileReaders {
         path: path, role: .executable, size: bytes.count, problem: error.at(path))
       return ([file], nil)
     }
-    var files = [BundleFile(path: path, role: .executable, size: bytes.count)]
     let signature = machO.slices.lazy.compactMap(\.codeSignature).first
+    var executable = BundleFile(path: path, role: .executable, size: bytes.count)
+    executable.problem = signature?.problems.first { $0.slot != 5 && $0.slot != 7 }?.error.at(path)
+    var files = [executable]
+    let entitlementsPath = path + entitlementsSuffix
+    let problem = signature?.entitlementProblems.first?.at(entitlementsPath)
     if let document = signature?.xmlEntitlements {
       files.append(
-        BundleFile(path: path + entitlementsSuffix, role: .signedEntitlements, document: document))
+        BundleFile(
+          path: entitlementsPath, role: .signedEntitlements, document: document,
+          problem: problem))
     } else if let node = signature?.derEntitlements {
       files.append(
         BundleFile(
-          path: path + entitlementsSuffix, role: .signedEntitlements,
-          document: PlistDocument(root: node, format: .binary)))
+          path: entitlementsPath, role: .signedEntitlements,
+          document: PlistDocument(root: node, format: .binary), problem: problem))
+    } else if let problem {
+      files.append(BundleFile(path: entitlementsPath, role: .signedEntitlements, problem: problem))
     }
     return (files, machO)
   }
