@@ -92,16 +92,21 @@ extension MachOFile {
     slices.reduce(into: Set<String>()) { $0.formUnion($1.importedSymbols) }
   }
 
-  /// A thin arm64 iOS executable that imports `symbols` and has nothing else: for rule
-  /// examples, which describe a bundle without building Mach-O bytes.
+  /// A thin arm64 iOS executable that imports `symbols`, links `libraries` and has nothing
+  /// else: for rule examples, which describe a bundle without building Mach-O bytes.
   ///
-  /// - Parameter symbols: the imported names, without the leading underscore.
+  /// - Parameters:
+  ///   - symbols: the imported names, without the leading underscore (read from `LC_SYMTAB`).
+  ///   - libraries: install names of linked libraries (`LC_LOAD_DYLIB`).
   /// - Returns: the file, with one slice at offset 0 and size 0.
-  package static func example(importing symbols: Set<String>) -> MachOFile {
+  package static func example(
+    importing symbols: Set<String>, linking libraries: [String] = []
+  ) -> MachOFile {
     var slice = MachOSlice(
       offset: 0, size: 0, cpuType: CPUType.arm64, cpuSubtype: 0, architecture: "arm64",
       is64Bit: true, isBigEndian: false, fileType: .execute, flags: 0, buildVersions: [],
-      linkedLibraries: [], codeSignature: nil)
+      linkedLibraries: libraries.map { LinkedLibrary(path: $0, kind: .load) },
+      codeSignature: nil)
     slice.imports = MachOImports(symbols)
     return MachOFile(slices: [slice], isUniversal: false)
   }
