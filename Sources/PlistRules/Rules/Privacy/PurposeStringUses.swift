@@ -59,6 +59,21 @@ package enum PurposeStringUses {
     return found
   }
 
+  /// The import tables that did not read to their end in the executables `bundle` answers
+  /// for: where these are, the evidence may be incomplete.
+  ///
+  /// - Returns: the executable's path, the slice's architecture and the problem (its message
+  ///   and absolute offset), in the order of `uses(in:platforms:)`.
+  package static func importProblems(
+    in bundle: BundleNode
+  ) -> [(executable: String, architecture: String, problem: BundleError)] {
+    executables(of: bundle).flatMap { path, file in
+      file.slices.flatMap { slice in
+        slice.imports.problems.map { (path, slice.architecture, $0) }
+      }
+    }
+  }
+
   /// The executables `bundle` answers for, with their paths, its own first.
   static func executables(of bundle: BundleNode) -> [(path: String, file: MachOFile)] {
     var result: [(String, MachOFile)] = []

@@ -150,6 +150,22 @@ import Testing
     #expect(found.first?.message.hasSuffix("; also seen: the background mode location") == true)
   }
 
+  @Test func listsTheImportTablesThatDidNotRead() {
+    var bundle = Self.bundle()
+    var imports = MachOImports(["OBJC_CLASS_$_CBCentralManager"])
+    imports.problems = [
+      BundleError(.malformed, "the bind opcodes hold unknown opcode 0xe0", offset: 80)
+    ]
+    bundle.children[0].executable?.slices[0].imports = imports
+    let problems = PurposeStringUses.importProblems(in: bundle)
+    #expect(problems.map(\.executable) == ["App.app/Frameworks/Kit.framework/Kit"])
+    #expect(problems.map(\.architecture) == ["arm64e"])
+    #expect(problems.map(\.problem.offset) == [80])
+    // What did read still counts.
+    #expect(
+      PurposeStringUses.uses(in: bundle, platforms: [.iOS]).map(\.api).contains("CBCentralManager"))
+  }
+
   /// The required-reason rule reads the same imports: a name found only in the chained fixups
   /// counts.
   @Test func requiredReasonRuleSeesChainedFixupImports() {
