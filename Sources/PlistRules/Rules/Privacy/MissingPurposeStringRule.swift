@@ -52,9 +52,9 @@ struct MissingPurposeStringRule: Rule {
       two keys (`AVCaptureDevice` for camera and microphone, `EKEventStore` for calendars and
       reminders) is answered by either. Any of the platform's keys satisfies a row (on macOS
       `NSLocationUsageDescription`, elsewhere the `NSLocationWhenInUse…` keys). A key set by an
-      `INFOPLIST_KEY_*` build setting counts as present, conditional ones included. Framework
-      Info.plists are skipped: the app's Info.plist carries the purpose strings. One finding
-      per key, on its strongest evidence, the rest listed as also seen.
+      `INFOPLIST_KEY_*` build setting counts as present, conditional ones included. Framework and
+      loadable-bundle Info.plists are skipped: the app's Info.plist carries the purpose
+      strings. One finding per key, on its strongest evidence, the rest listed as also seen.
       """,
     appleSource: PurposeStrings.requestingAccess,
     itms: "ITMS-90683",
@@ -172,7 +172,10 @@ struct MissingPurposeStringRule: Rule {
   }
 
   func check(_ subject: LintSubject) -> [Finding] {
-    guard let info = subject.dictionary, subject.bundle?.kind != .framework else { return [] }
+    // Frameworks and loadable bundles answer through the app that holds them.
+    guard let info = subject.dictionary, subject.bundle?.kind != .framework,
+      subject.bundle?.kind != .bundle
+    else { return [] }
     let defined = PurposeStrings.definedKeys(info, bundle: subject.bundle)
     var needs: [Need] = []
     if let modes = info["UIBackgroundModes"]?.value.arrayValue {

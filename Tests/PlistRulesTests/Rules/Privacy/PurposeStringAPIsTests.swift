@@ -166,6 +166,24 @@ import Testing
       PurposeStringUses.uses(in: bundle, platforms: [.iOS]).map(\.api).contains("CBCentralManager"))
   }
 
+  /// A framework's or a loadable bundle's own Info.plist gives nothing: the app answers.
+  @Test(arguments: [BundleKind.framework, .bundle])
+  func embeddedBundlesAnswerThroughTheApp(kind: BundleKind) {
+    var bundle = ExampleBundles.app(importing: ["OBJC_CLASS_$_CBCentralManager"])
+    bundle.kind = kind
+    let subject = LintSubject(
+      path: "App.app/Info.plist", role: .infoPlist, root: ["CFBundleName": "App"],
+      bundle: bundle, context: LintContext(platforms: [.iOS], isBuilt: true))
+    #expect(MissingPurposeStringRule().check(subject).isEmpty)
+    bundle.kind = .appExtension
+    #expect(
+      MissingPurposeStringRule().check(
+        LintSubject(
+          path: "App.app/Info.plist", role: .infoPlist, root: ["CFBundleName": "App"],
+          bundle: bundle, context: LintContext(platforms: [.iOS], isBuilt: true))
+      ).count == 1)
+  }
+
   /// The required-reason rule reads the same imports: a name found only in the chained fixups
   /// counts.
   @Test func requiredReasonRuleSeesChainedFixupImports() {
