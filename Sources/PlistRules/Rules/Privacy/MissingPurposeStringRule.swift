@@ -32,7 +32,9 @@ struct MissingPurposeStringRule: Rule {
         Store (a known ad hoc, enterprise, development or Developer ID build) the upload check
         does not apply but the app may still crash when the code asks for the access, and a
         referenced symbol does not prove the code runs: a warning. Where the page says only
-        "should include" (the local network) or "add this key before" use: a warning;
+        "should include" (the local network) or "add this key before" use, and for App
+        Tracking Transparency (SDKs reference `ATTrackingManager` to read the status too): a
+        warning;
       - entitlements whose pairing Apple states (macOS camera and microphone, HealthKit,
         HomeKit): an error with ITMS-90683;
       - other entitlements, whose pairing is inferred from the purpose key's page (Apple
@@ -143,6 +145,11 @@ struct MissingPurposeStringRule: Rule {
         ["CFBundleIdentifier": "com.example.app"], context: built,
         expect: ["NSLocalNetworkUsageDescription"], severity: .warning
       ).within(bundle: ExampleBundles.app(importing: ["DNSServiceBrowse"])),
+      // SDKs read the tracking status through the same class: a warning.
+      RuleExample(
+        ["CFBundleIdentifier": "com.example.app"], context: built,
+        expect: ["NSUserTrackingUsageDescription"], severity: .warning
+      ).within(bundle: ExampleBundles.app(importing: ["OBJC_CLASS_$_ATTrackingManager"])),
       // Linking a framework alone is weaker evidence.
       RuleExample(
         ["CFBundleIdentifier": "com.example.app"], context: built,

@@ -125,9 +125,15 @@ enum PurposeStringAPIs {
       ],
       keys: ["NFCReaderUsageDescription"], reason: "reads NFC tags",
       url: keyPage("NFCReaderUsageDescription"), platforms: [.iOS, .iPadOS]),
+    // A warning, not an error: SDKs reference the class to read the tracking status too, and
+    // a tracking purpose string in an app that does not track misstates what it does; no
+    // ITMS-90683 report naming this key was found.
     Entry(
       classes: ["ATTrackingManager"], keys: ["NSUserTrackingUsageDescription"],
-      reason: "calls App Tracking Transparency", url: keyPage("NSUserTrackingUsageDescription"),
+      requirement: .recommended,
+      reason: "calls App Tracking Transparency (SDKs may only read the tracking status), and "
+        + "Apple says an app that calls it must provide the key",
+      url: keyPage("NSUserTrackingUsageDescription"),
       platforms: [.iOS, .iPadOS, .tvOS, .visionOS]),
     Entry(
       classes: ["PKIdentityAuthorizationController"], keys: ["NSIdentityUsageDescription"],
