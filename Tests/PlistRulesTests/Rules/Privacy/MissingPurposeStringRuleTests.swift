@@ -45,7 +45,7 @@ import Testing
     }
     return LintSubject(
       path: "App.app/Info.plist", role: .infoPlist, root: info, bundle: app,
-      context: LintContext(platforms: [.iOS]))
+      context: LintContext(platforms: [.iOS], isBuilt: true))
   }
 
   @Test func linkedTrackingFrameworkWithoutThePurposeStringIsANote() throws {
@@ -65,7 +65,12 @@ import Testing
     let found = MissingPurposeStringRule().check(subject)
     #expect(found.map(\.keyPath.description) == ["NSLocationWhenInUseUsageDescription"])
     #expect(found.map(\.severity) == [.note])
-    #expect(found.first?.message.contains("SDK.framework links CoreLocation.framework") == true)
+    #expect(
+      found.first?.message.hasPrefix(
+        "NSLocationWhenInUseUsageDescription (or another of NSLocationAlwaysAndWhenInUseUsage"
+          + "Description, NSLocationAlwaysUsageDescription, NSLocationUsageDescription) is "
+          + "missing, but App.app/Frameworks/SDK.framework/SDK (arm64) links "
+          + "CoreLocation.framework, so the app may ask for the user's location") == true)
   }
 
   @Test func anyLocationKeySatisfiesLinkedCoreLocation() throws {
