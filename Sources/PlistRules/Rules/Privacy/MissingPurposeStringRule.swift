@@ -32,7 +32,9 @@ struct MissingPurposeStringRule: Rule {
         Contacts, Core Bluetooth). Linking AVFoundation is not taken as evidence.
 
       Any of the platform's keys satisfies a row (on macOS `NSLocationUsageDescription`,
-      elsewhere the `NSLocationWhenInUse…` keys). A key set by an `INFOPLIST_KEY_*` build
+      elsewhere the `NSLocationWhenInUse…` keys): for a bundle known to target only iOS-family
+      platforms `NSLocationUsageDescription` alone does not count, since Apple documents it
+      for macOS and deprecated it on iOS in 8.0. A key set by an `INFOPLIST_KEY_*` build
       setting counts as present, conditional ones included. Framework Info.plists are skipped:
       the app's Info.plist carries the purpose strings.
       """,
@@ -46,6 +48,9 @@ struct MissingPurposeStringRule: Rule {
         "NSLocationWhenInUseUsageDescription": "Shows your position on the trail map.",
       ]),
       RuleExample(["UIBackgroundModes": ["audio", "fetch", "remote-notification"]]),
+      RuleExample(
+        ["UIBackgroundModes": ["location"], "NSLocationUsageDescription": "Shows nearby stores."],
+        context: LintContext(platforms: [.macOS])),
       RuleExample([
         "NSBonjourServices": ["_myapp._tcp"],
         "NSLocalNetworkUsageDescription": "Finds speakers on your network.",
@@ -61,6 +66,9 @@ struct MissingPurposeStringRule: Rule {
       RuleExample(
         ["UIBackgroundModes": ["audio", "location"]], expect: ["UIBackgroundModes[1]"]),
       RuleExample(["NSBonjourServices": ["_myapp._tcp"]], expect: ["NSBonjourServices"]),
+      RuleExample(
+        ["UIBackgroundModes": ["location"], "NSLocationUsageDescription": "Shows nearby stores."],
+        context: LintContext(platforms: [.iOS]), expect: ["UIBackgroundModes[0]"]),
       RuleExample(["CFBundleIdentifier": "com.example.app"], expect: ["NSCameraUsageDescription"])
         .within(
           bundle: ExampleBundles.app(
@@ -78,7 +86,14 @@ struct MissingPurposeStringRule: Rule {
 
   func check(_ subject: LintSubject) -> [Finding] {
     guard let info = subject.dictionary, subject.bundle?.kind != .framework else { return [] }
-    let defined = PurposeStrings.definedKeys(info, bundle: subject.bundle)
+    var defined = PurposeStrings.definedKeys(info, bundle: subject.bundle)
+    // NSLocationUsageDescription is the macOS key (iOS deprecated it in 8.0): alone, it
+    // satisfies no location need of a bundle that targets only iOS-family platforms.
+    let platforms = subject.context.platforms
+    let macOSOnlyLocationKey = "NSLocationUsageDescription"
+    if !platforms.isEmpty, !platforms.contains(.macOS), !platforms.contains(.macCatalyst) {
+      defined.remove(macOSOnlyLocationKey)
+    }
     var needs: [Need] = []
     if let modes = info["UIBackgroundModes"]?.value.arrayValue {
       for (index, mode) in modes.enumerated() {
@@ -117,6 +132,11 @@ struct MissingPurposeStringRule: Rule {
     let alternatives =
       row.keys.count > 1 ? " (or another of \(row.keys.dropFirst().joined(separator: ", ")))" : ""
     var message = "\(key)\(alternatives) is missing, but \(need.evidence) \(row.reason)"
+    if row.keys.contains("NSLocationUsageDescription"),
+      subject.dictionary?["NSLocationUsageDescription"] != nil
+    {
+      message += " (NSLocationUsageDescription is the macOS key, which iOS does not read)"
+    }
     switch row.basis {
     case .apple:
       message += "; Apple requires the purpose string when an entitlement permits the access"
