@@ -70,7 +70,7 @@ package enum FixAvailability {
     "missing_icon_image": "the image file must be added to the bundle",
     "missing_icon_name": "the icon set's name is in your asset catalog",
     "missing_launch_screen":
-      "a launch storyboard or launch screen design is yours to choose",
+      "below iOS 14 only a launch storyboard works, and that is a file you design",
     "missing_scene_manifest":
       "adopting scenes changes the app's code, not only the Info.plist",
     "nested_bundle_mismatch": "which bundle's value is right is yours to say",

@@ -165,4 +165,24 @@ import Testing
       "hand_written_minimum_os_version", ["MinimumOSVersion": "15.0", "CFBundleExecutable": "A"])
     #expect(list.first?.fix?.edits == [.remove(KeyPath.root.appending(key: "MinimumOSVersion"))])
   }
+
+  @Test func aMissingLaunchScreenGetsTheEmptyOneXcodeGenerates() throws {
+    let app: KeyValuePairs<String, PlistNode> = [
+      "CFBundlePackageType": "APPL", "CFBundleExecutable": "App", "LSRequiresIPhoneOS": true,
+      "MinimumOSVersion": "16.0",
+    ]
+    let list = try findings("missing_launch_screen", app, context: LintContext(isBuilt: true))
+    #expect(
+      list.first?.fix?.edits == [
+        .set(KeyPath.root.appending(key: "UILaunchScreen"), PlistValueBox(.dictionary(.init())))
+      ])
+    let old = try findings(
+      "missing_launch_screen",
+      [
+        "CFBundlePackageType": "APPL", "CFBundleExecutable": "App", "LSRequiresIPhoneOS": true,
+        "MinimumOSVersion": "13.0",
+      ], context: LintContext(isBuilt: true))
+    #expect(old.count == 1)
+    #expect(old.first?.fix == nil)
+  }
 }

@@ -77,8 +77,8 @@ struct UndocumentedExceptionKeyRule: Rule {
         guard let (prefix, replacement) = Self.documented(entry.key) else { continue }
         let path = domain.path.appending(key: entry.key)
         var message =
-          "\(entry.key) is a \(prefix)… key from the iOS 9 era that Apple's current pages do "
-          + "not list, so whether the system still reads it is undocumented"
+          "\(entry.key) is one of the iOS 9 era \(prefix)… keys, which Apple's current pages "
+          + "do not list, so whether the system still reads it is undocumented"
         var finding: Finding
         if let replacement {
           message += "; Apple documents \(replacement)"
