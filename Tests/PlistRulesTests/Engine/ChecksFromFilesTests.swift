@@ -86,6 +86,29 @@ import Testing
     #expect(found.first?.noFixReason?.contains("read") == true)
   }
 
+  @Test func anXCConfigThatTheProjectReadsDecides() {
+    let settings = """
+      \t\t\t\tINFOPLIST_KEY_CFBundleDisplayName = Trails;
+      """
+    // The target's configuration is based on App.xcconfig (the Xcode 16 folder form).
+    let project = Self.project(settings).replacingOccurrences(
+      of: "\t\t\tname = Release;\n\t\t};\n\t};",
+      with: "\t\t\tbaseConfigurationReferenceAnchor = G1;\n"
+        + "\t\t\tbaseConfigurationReferenceRelativePath = App.xcconfig;\n"
+        + "\t\t\tname = Release;\n\t\t};\n"
+        + "\t\tG1 = {\n\t\t\tisa = PBXFileSystemSynchronizedRootGroup;\n"
+        + "\t\t\tpath = Config;\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n\t};")
+    func found(_ xcconfig: String?) -> [Finding] {
+      var files = ["App.xcodeproj/project.pbxproj": project]
+      if let xcconfig { files["Config/App.xcconfig"] = xcconfig }
+      return lint(files).filter { $0.ruleID == "ineffective_infoplist_key_setting" }
+    }
+    #expect(found("GENERATE_INFOPLIST_FILE = NO\n").map(\.severity) == [.warning])
+    #expect(found("GENERATE_INFOPLIST_FILE = YES\n").isEmpty)
+    // The .xcconfig is missing: nothing can be said.
+    #expect(found(nil).isEmpty)
+  }
+
   @Test func aGeneratedInfoPlistMakesTheSettingCount() {
     let settings = """
       \t\t\t\tGENERATE_INFOPLIST_FILE = YES;
@@ -110,6 +133,28 @@ import Testing
     #expect(old.map(\.keyPath.description) == ["UILaunchScreen"])
     #expect(old.first?.message.contains("IPHONEOS_DEPLOYMENT_TARGET is 13.0") == true)
     #expect(found("15.0").isEmpty)
+  }
+
+  @Test func aHandWrittenMinimumOSVersionThatDisagreesWithTheTargetIsAWarningInTheFile() {
+    func found(_ target: String) -> [Finding] {
+      lint([
+        "App.xcodeproj/project.pbxproj": Self.project(
+          """
+          \t\t\t\tINFOPLIST_FILE = App/Info.plist;
+          \t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = \(target);
+          """),
+        "App/Info.plist": """
+        <plist><dict><key>CFBundleExecutable</key><string>App</string>
+        <key>MinimumOSVersion</key><string>15.0</string></dict></plist>
+        """,
+      ]).filter { $0.ruleID == "hand_written_minimum_os_version" }
+    }
+    let disagreeing = found("17.0")
+    #expect(disagreeing.map(\.file) == ["App/Info.plist"])
+    #expect(disagreeing.map(\.line) == [2])
+    #expect(disagreeing.map(\.severity) == [.warning])
+    #expect(disagreeing.first?.message.contains("IPHONEOS_DEPLOYMENT_TARGET = 17.0") == true)
+    #expect(found("15.0").map(\.severity) == [.note])
   }
 
   @Test func aByteOrderMarkIsNotedInAFileReadFromDisk() throws {

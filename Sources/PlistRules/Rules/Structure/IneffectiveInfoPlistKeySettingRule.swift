@@ -172,7 +172,10 @@ struct IneffectiveInfoPlistKeySettingRule: Rule {
       else { continue }
       for configuration in configurations(target["buildConfigurationList"]?.value.stringValue) {
         let level = projectConfigurations.first { $0.name == configuration.name }
-        let generation = Self.generation(configuration, project: level)
+        var generation = Self.generation(configuration, project: level)
+        if generation == .unknown, let name = target["name"]?.value.stringValue {
+          generation = Self.resolved(subject, target: name, configuration: configuration.name)
+        }
         projectUse[configuration.name, default: []].append(generation)
         guard generation == .no || generation == .unset else { continue }
         findings += Self.findings(
@@ -205,6 +208,23 @@ struct IneffectiveInfoPlistKeySettingRule: Rule {
       if level.hasXCConfig { return .unknown }
     }
     return .unset
+  }
+
+  /// `GENERATE_INFOPLIST_FILE` as the loaded project resolves it, `.xcconfig` files included,
+  /// when the input is the project and every file its settings name could be read; else
+  /// `.unknown`.
+  private static func resolved(
+    _ subject: LintSubject, target: String, configuration: String
+  ) -> Generation {
+    guard
+      let project = subject.input?.projects.first(where: { $0.projectFilePath == subject.path }),
+      let settings = try? project.settings(target: target, configuration: configuration),
+      settings.issues.isEmpty,
+      settings.conditionalAssignments(of: "GENERATE_INFOPLIST_FILE").isEmpty
+    else { return .unknown }
+    guard let value = settings.value(of: "GENERATE_INFOPLIST_FILE") else { return .unset }
+    guard value.isResolved else { return .unknown }
+    return BuildSettings.isTrue(value.text) ? .yes : .no
   }
 
   /// The findings on the `INFOPLIST_KEY_*` settings of `configuration`.
