@@ -34,7 +34,8 @@ import Testing
     #expect(
       console.outputText
         == "\(file):4:2: warning: \"CFBundleName\" is written 2 times; Apple's XML parser keeps "
-        + "the last and ignores the one on line 4 [duplicate_key]\n0 errors, 1 warning, 0 notes\n")
+        + "the last (line 6) and ignores the one on line 4; lost with the ignored copy: \"One\" "
+        + "[duplicate_key]\n0 errors, 1 warning, 0 notes\n")
     #expect(harness.run(["lint", file, "--strict"]).status == 1)
     let quiet = harness.run(["lint", file, "--min-severity", "error"])
     #expect(quiet.console.outputText == "0 errors, 0 warnings, 0 notes\n")

@@ -474,7 +474,11 @@ package struct AppState: Sendable {
     if let selection, let here = session.ownFindings[selection],
       let position = sortedFindings.firstIndex(where: { here.contains($0) })
     {
-      from = position
+      // A row with several findings: go on from the one the last jump chose, if it is here.
+      let current = sortedFindings.indices.contains(findingCursor) ? findingCursor : -1
+      from =
+        hasJumpedToFinding && current >= 0 && here.contains(sortedFindings[current])
+        ? current : position
     } else if !hasJumpedToFinding {
       from = n > 0 ? -1 : count
     }

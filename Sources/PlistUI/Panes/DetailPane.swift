@@ -254,7 +254,13 @@ package enum DetailPane {
         if let itms = finding.itms { reference.append(itms) }
         lines.append([Span("  "), Span(reference.joined(separator: " · "), .code)])
         lines.append([Span("  "), Span(finding.url, .link)])
-        if let fix = finding.fix { lines.append([Span("  fix: ", .label), Span(fix.title)]) }
+        if let fix = finding.fix {
+          lines.append([Span("  fix: ", .label), Span(fix.title + " (x shows the edits)")])
+        } else {
+          // Say why, so a finding without `x` is not a silent gap.
+          let reason = finding.noFixReason ?? "none offered: the right edit is not certain"
+          lines.append([Span("  no fix: ", .label), Span(reason)])
+        }
       }
       lines.append([])
     }

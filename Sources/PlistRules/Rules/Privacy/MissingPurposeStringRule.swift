@@ -53,10 +53,13 @@ struct MissingPurposeStringRule: Rule {
       looked up at run time: no finding does not prove every key is there. A class shared by
       two keys (`AVCaptureDevice` for camera and microphone, `EKEventStore` for calendars and
       reminders) is answered by either. Any of the platform's keys satisfies a row (on macOS
-      `NSLocationUsageDescription`, elsewhere the `NSLocationWhenInUse…` keys). A key set by an
-      `INFOPLIST_KEY_*` build setting counts as present, conditional ones included. Framework and
-      loadable-bundle Info.plists are skipped: the app's Info.plist carries the purpose
-      strings. One finding per key, on its strongest evidence, the rest listed as also seen.
+      `NSLocationUsageDescription`, elsewhere the `NSLocationWhenInUse…` keys): for a bundle
+      known to target only iOS-family platforms `NSLocationUsageDescription` alone does not
+      count, since Apple documents it for macOS and deprecated it on iOS in 8.0. A key set by
+      an `INFOPLIST_KEY_*` build setting counts as present, conditional ones included.
+      Framework and loadable-bundle Info.plists are skipped: the app's Info.plist carries the
+      purpose strings. One finding per key, on its strongest evidence, the rest listed as also
+      seen.
       """,
     appleSource: PurposeStrings.requestingAccess,
     itms: "ITMS-90683",
@@ -68,6 +71,9 @@ struct MissingPurposeStringRule: Rule {
         "NSLocationWhenInUseUsageDescription": "Shows your position on the trail map.",
       ]),
       RuleExample(["UIBackgroundModes": ["audio", "fetch", "remote-notification"]]),
+      RuleExample(
+        ["UIBackgroundModes": ["location"], "NSLocationUsageDescription": "Shows nearby stores."],
+        context: LintContext(platforms: [.macOS])),
       RuleExample([
         "NSBonjourServices": ["_myapp._tcp"],
         "NSLocalNetworkUsageDescription": "Finds speakers on your network.",
@@ -106,6 +112,9 @@ struct MissingPurposeStringRule: Rule {
       RuleExample(
         ["UIBackgroundModes": ["audio", "location"]], expect: ["UIBackgroundModes[1]"]),
       RuleExample(["NSBonjourServices": ["_myapp._tcp"]], expect: ["NSBonjourServices"]),
+      RuleExample(
+        ["UIBackgroundModes": ["location"], "NSLocationUsageDescription": "Shows nearby stores."],
+        context: LintContext(platforms: [.iOS]), expect: ["UIBackgroundModes[0]"]),
       RuleExample(["CFBundleIdentifier": "com.example.app"], expect: ["NSCameraUsageDescription"])
         .within(
           bundle: ExampleBundles.app(
@@ -183,7 +192,14 @@ struct MissingPurposeStringRule: Rule {
     guard let info = subject.dictionary, subject.bundle?.kind != .framework,
       subject.bundle?.kind != .bundle
     else { return [] }
-    let defined = PurposeStrings.definedKeys(info, bundle: subject.bundle)
+    var defined = PurposeStrings.definedKeys(info, bundle: subject.bundle)
+    // NSLocationUsageDescription is the macOS key (iOS deprecated it in 8.0): alone, it
+    // satisfies no location need of a bundle that targets only iOS-family platforms.
+    let platforms = subject.context.platforms
+    let macOSOnlyLocationKey = "NSLocationUsageDescription"
+    if !platforms.isEmpty, !platforms.contains(.macOS), !platforms.contains(.macCatalyst) {
+      defined.remove(macOSOnlyLocationKey)
+    }
     var needs: [Need] = []
     if let modes = info["UIBackgroundModes"]?.value.arrayValue {
       for (index, mode) in modes.enumerated() {
@@ -244,6 +260,11 @@ struct MissingPurposeStringRule: Rule {
     let alternatives =
       others.isEmpty ? "" : " (or another of \(others.joined(separator: ", ")))"
     var message = "\(key)\(alternatives) is missing, but \(need.evidence) \(row.reason)"
+    if row.keys.contains("NSLocationUsageDescription"),
+      subject.dictionary?["NSLocationUsageDescription"] != nil
+    {
+      message += " (NSLocationUsageDescription is the macOS key, which iOS does not read)"
+    }
     switch row.basis {
     case .apple:
       message += "; Apple requires the purpose string when an entitlement permits the access"

@@ -73,10 +73,21 @@ import Testing
           + "CoreLocation.framework, so the app may ask for the user's location") == true)
   }
 
-  @Test func anyLocationKeySatisfiesLinkedCoreLocation() throws {
+  @Test func anyIOSLocationKeySatisfiesLinkedCoreLocation() throws {
     let subject = try Self.subject(
+      info: ["NSLocationAlwaysAndWhenInUseUsageDescription": "Shows where photos were taken."],
+      linking: "CoreLocation")
+    #expect(MissingPurposeStringRule().check(subject).isEmpty)
+  }
+
+  @Test func theMacOSLocationKeyAloneDoesNotSatisfyAnIOSApp() throws {
+    var subject = try Self.subject(
       info: ["NSLocationUsageDescription": "Shows where photos were taken."],
       linking: "CoreLocation")
+    let found = MissingPurposeStringRule().check(subject)
+    #expect(found.map(\.keyPath.description) == ["NSLocationWhenInUseUsageDescription"])
+    #expect(found.first?.message.contains("the macOS key, which iOS does not read") == true)
+    subject.context = LintContext(platforms: [.macOS])
     #expect(MissingPurposeStringRule().check(subject).isEmpty)
   }
 
