@@ -129,6 +129,12 @@ package struct Linter: Sendable {
     return nil
   }
 
+  /// How many enabled rules inspect a file of `role`: 0 means a file of that role is read but
+  /// nothing checks it, which reports say instead of a clean count.
+  package func ruleCount(for role: FileRole) -> Int {
+    rules.filter { $0.description.appliesTo.contains(role) && isEnabled($0.description) }.count
+  }
+
   private func isEnabled(_ description: RuleDescription) -> Bool {
     !configuration.disabled.contains(description.identifier)
       && configuration.disabled.isDisjoint(with: description.deprecatedAliases)
