@@ -74,14 +74,14 @@ import Testing
     // The worst finding first: the missing icon name lands on the Info.plist's root dictionary.
     #expect(s.selection == .node(file: 0, path: []))
     let t = state("f f")
-    #expect(keyPath(t) == "NSCameraUsageDescription")
+    #expect(keyPath(t) == "UISupportedInterfaceOrientations")
     #expect(t.message?.text.hasPrefix("2/7 error: ") == true)
     // Wraps from the last to the first.
     #expect(state("F").findingCursor == s.sortedFindings.count - 1)
   }
 
   @Test func findingsPaneJumpsToTheKey() {
-    let s = state("Tab j j Enter")
+    let s = state("Tab j Enter")
     #expect(s.focus == .tree)
     #expect(keyPath(s) == "UISupportedInterfaceOrientations")
     let sorted = state("Tab s")
