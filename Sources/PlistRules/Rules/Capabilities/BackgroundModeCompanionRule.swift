@@ -79,7 +79,7 @@ struct BackgroundModeCompanionRule: Rule {
         subject.finding(
           Self.description, at: modesPath.appending(index: processing.index),
           "the processing background mode has no BGTaskSchedulerPermittedIdentifiers to run, "
-            + "and App Store Connect refuses the upload without them (ITMS-90771); list every "
+            + "and App Store Connect refuses the upload without them; list every "
             + "background task identifier there, as Apple says", severity: .error,
           itms: "ITMS-90771"))
     }

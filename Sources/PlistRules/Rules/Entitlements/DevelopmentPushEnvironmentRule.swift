@@ -86,7 +86,7 @@ struct DevelopmentPushEnvironmentRule: Rule {
           return subject.finding(
             Self.description, at: path,
             "\(key) is development in an App Store build, and App Store Connect refuses the "
-              + "upload (ITMS-90046: the value is not supported there); Apple says TestFlight and "
+              + "upload (the value is not supported there); Apple says TestFlight and "
               + "App Store builds use production, which comes from the distribution profile, so "
               + "sign the build with one", severity: .error, itms: "ITMS-90046")
         }

@@ -79,7 +79,7 @@ struct GetTaskAllowInDistributionRule: Rule {
       return subject.finding(
         Self.description, at: path,
         "\(key) is true in an App Store build, and App Store Connect refuses the upload because "
-          + "the distribution profile does not allow it (ITMS-90164); Apple says the value "
+          + "the distribution profile does not allow it; Apple says the value "
           + "comes from the provisioning profile, so sign the build with a distribution profile",
         severity: .error, itms: "ITMS-90164", fix: fix)
     }

@@ -85,7 +85,7 @@ struct MacIconSizesRule: Rule {
       subject.finding(
         Self.description, at: .root,
         message + "; without the 512 pt images at 1x and 2x the app's ICNS icon lacks what App "
-          + "Store Connect requires (ITMS-90236), so fill them or use an Icon Composer icon",
+          + "Store Connect requires, so fill them or use an Icon Composer icon",
         severity: .error, itms: "ITMS-90236")
     ]
   }

@@ -112,7 +112,7 @@ struct LaunchStoryboardNameRule: Rule {
           itms == nil
           ? "the system looks for the name without it, so the app has no launch screen"
           : "App Store Connect refuses an iPad app that supports multitasking when its launch "
-            + "storyboard cannot be found (\(itms ?? ""))"
+            + "storyboard cannot be found"
         var finding = subject.finding(
           Self.description, at: path,
           "\(entry.key) \"\(name)\" includes the file extension; write \"\(base)\", the name "

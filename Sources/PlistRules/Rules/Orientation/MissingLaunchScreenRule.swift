@@ -156,7 +156,7 @@ struct MissingLaunchScreenRule: Rule {
         subject.finding(
           Self.description, at: path,
           "no launch screen is configured\(launchImages), and App Store Connect refuses an "
-            + "iPad app that supports multitasking without one (ITMS-90475): add "
+            + "iPad app that supports multitasking without one: add "
             + "UILaunchScreen (iOS 14 and later) or UILaunchStoryboardName",
           itms: "ITMS-90475")
       ]

@@ -82,8 +82,8 @@ struct LocalizedPurposeStringWithoutBaseRule: Rule {
       return subject.finding(
         Self.description, at: KeyPath.root.appending(key: entry.key),
         "\(entry.key) is translated here but \(where_) does not define it; App Store Connect "
-          + "asks for the purpose string in the Info.plist as well as in each localisation "
-          + "(ITMS-90683): add the key to the Info.plist, or remove the translation if the app "
+          + "asks for the purpose string in the Info.plist as well as in each localisation: "
+          + "add the key to the Info.plist, or remove the translation if the app "
           + "never asks for this access")
     }
   }

@@ -68,7 +68,7 @@ struct EmptyValueRule: Rule {
         finding = subject.finding(
           Self.description, at: visit.path,
           "\(visit.key) is \(what), and App Store Connect refuses an upload whose bundle has no "
-            + "name (\(code)); set it to the app's short name", severity: .error, itms: code)
+            + "name; set it to the app's short name", severity: .error, itms: code)
       } else {
         finding = subject.finding(
           Self.description, at: visit.path,

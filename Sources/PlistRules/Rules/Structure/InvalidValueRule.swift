@@ -133,7 +133,7 @@ struct InvalidValueRule: Rule {
           let code = entry.closedValues ? Self.uploadCheck(entry.key, subject.role) : nil
           var finding = subject.finding(
             Self.description, at: path,
-            message + (code.map { "; App Store Connect refuses the upload (\($0))" } ?? ""),
+            message + (code == nil ? "" : "; App Store Connect refuses the upload"),
             severity: code == nil ? nil : .error, itms: code)
           finding.url = entry.url
           findings.append(finding)
