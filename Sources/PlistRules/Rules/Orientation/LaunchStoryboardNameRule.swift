@@ -60,6 +60,9 @@ struct LaunchStoryboardNameRule: Rule {
         ["UILaunchStoryboardName": "LaunchScreen.storyboard", "UIDeviceFamily": [1]],
         expect: ["UILaunchStoryboardName"], severity: .warning),
       RuleExample(
+        ["UILaunchStoryboardName~iphone": "LaunchPhone.storyboard", "UIDeviceFamily": [1, 2]],
+        expect: ["UILaunchStoryboardName~iphone"], severity: .warning),
+      RuleExample(
         [
           "UILaunchStoryboardName": "LaunchScreen.storyboard", "UIDeviceFamily": [1, 2],
           "UIRequiresFullScreen": true,
@@ -105,7 +108,9 @@ struct LaunchStoryboardNameRule: Rule {
       guard let name = entry.node.value.stringValue else { continue }
       let path = KeyPath([.key(entry.key)])
       let ipadKey = entry.key.lowercased().hasSuffix("~ipad")
-      let itms = ipadKey && !fullScreen ? "ITMS-90476" : code
+      // The iPhone's launch storyboard is not what iPad multitasking needs.
+      let iphoneKey = entry.key.lowercased().hasSuffix("~iphone")
+      let itms = iphoneKey ? nil : (ipadKey && !fullScreen ? "ITMS-90476" : code)
       if name.lowercased().hasSuffix(".storyboard") {
         let base = String(name.dropLast(".storyboard".count))
         let consequence =

@@ -61,9 +61,10 @@ struct InvalidValueRule: Rule {
         ["UIBackgroundModes": ["picture-in-picture"]],
         context: LintContext(distribution: .adHoc), expect: ["UIBackgroundModes[0]"],
         severity: .note),
+      // Offered only on other platforms: no upload message names it, so a warning.
       RuleExample(
         ["UIBackgroundModes": ["location"]], context: LintContext(platforms: [.tvOS]),
-        expect: ["UIBackgroundModes[0]"]),
+        expect: ["UIBackgroundModes[0]"], severity: .warning),
       RuleExample(
         ["UIRequiredDeviceCapabilities": ["arm64": true, "retina": true]],
         expect: ["UIRequiredDeviceCapabilities.retina"]),
@@ -112,7 +113,9 @@ struct InvalidValueRule: Rule {
       }
       for (value, path) in values where !value.isEmpty && !value.hasBuildSettingPlaceholder {
         var message: String?
+        var code: String?
         if entry.closedValues, !entry.allowedValues.contains(value) {
+          code = Self.uploadCheck(entry.key, subject.role)
           message = "\"\(value)\" is not one of the values Apple lists for \(visit.key)"
           if let match = entry.allowedValues.first(where: {
             $0.lowercased() == value.lowercased()
@@ -130,7 +133,6 @@ struct InvalidValueRule: Rule {
             + "\(context.platforms.map(\.displayName).joined(separator: ", ")); remove it"
         }
         if let message {
-          let code = entry.closedValues ? Self.uploadCheck(entry.key, subject.role) : nil
           var finding = subject.finding(
             Self.description, at: path,
             message + (code == nil ? "" : "; App Store Connect refuses the upload"),
