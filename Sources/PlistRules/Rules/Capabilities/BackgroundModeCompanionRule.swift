@@ -17,9 +17,9 @@ struct BackgroundModeCompanionRule: Rule {
       - `processing` runs `BGProcessingTask`s, which the system schedules only for identifiers
         listed in `BGTaskSchedulerPermittedIdentifiers` (Apple's "Using background tasks to
         update your app" says to list every identifier). App Store Connect refuses the upload
-        without them: ITMS-90771, "Missing Info.plist value" (the key "must contain a list of
-        identifiers" when `UIBackgroundModes` has `processing`), as its messages quoted in
-        public reports show. An error for a build bound for the App Store, a note when the
+        without them: ITMS-90771, "Missing Info.plist value": its message, as quoted in public
+        reports, says the key has to list the task identifiers when `UIBackgroundModes` holds
+        `processing`. An error for a build bound for the App Store, a note when the
         distribution is known and is not the App Store.
       - `BGTaskSchedulerPermittedIdentifiers` with neither `fetch` nor `processing`: the same
         guide says to turn on Background fetch for `BGAppRefreshTask` and Background processing

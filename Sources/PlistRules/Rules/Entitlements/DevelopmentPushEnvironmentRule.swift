@@ -18,8 +18,8 @@ struct DevelopmentPushEnvironmentRule: Rule {
       `aps-environment` (`com.apple.developer.aps-environment` on macOS) is `development` or
       `production`; Apple says TestFlight and App Store builds use `production`. Signed
       entitlements that still say `development` in an App Store build are an error: App Store
-      Connect refuses the upload with ITMS-90046 ("Invalid Code Signing Entitlements": value
-      'development' for key 'aps-environment' is not supported), as its messages quoted in
+      Connect refuses the upload with ITMS-90046 ("Invalid Code Signing Entitlements": the
+      message says the signature's `development` value of the key is not supported there), as its messages quoted in
       public reports show. In an ad hoc, enterprise or Developer ID build they are a warning
       (push goes to the wrong environment; no App Store Connect check runs there). In a source
       `.entitlements` file it is only a note,

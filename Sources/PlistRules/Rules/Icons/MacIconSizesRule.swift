@@ -19,8 +19,8 @@ struct MacIconSizesRule: Rule {
       says so: a warning. An empty 512 pt slot (at 1x or 2x) is an error for a build bound for
       the App Store: the app's ICNS, which Xcode builds from these slots, then lacks that image,
       and App Store Connect refuses the upload with ITMS-90236 ("Missing required icon": the
-      bundle needs an ICNS icon "containing both a 512x512 and a 512x512@2x image", as its
-      messages quoted in public reports show); a note when the distribution is known and is not
+      message, as quoted in public reports, asks for an ICNS icon that holds the 512×512 image
+      at both 1x and 2x); a note when the distribution is known and is not
       the App Store. An Icon Composer icon of the same name replaces the set and needs no sizes,
       so the rule is silent then.
       """,

@@ -13,10 +13,10 @@ struct MalformedBundleVersionRule: Rule {
     rationale: """
       Apple's key page: one to three period-separated integers, digits and periods only;
       missing components count as zero (the page adds that components after the third are
-      ignored). App Store Connect's upload check is stricter: ITMS-90058 says the value "must be
-      a period-separated list of at most three non-negative integers" (its message as quoted in
-      public reports, for `8.22.3-beta.0` and for a value with a space), and uploads with a
-      fourth component are refused too. So letters, spaces, empty components and a fourth
+      ignored). App Store Connect's upload check is stricter: ITMS-90058 ("This bundle is invalid",
+      as its message is quoted in public reports, for `8.22.3-beta.0` and for a value with a
+      space) says the value may hold no more than three period-separated non-negative integers,
+      so a fourth component is refused too. So letters, spaces, empty components and a fourth
       component are all errors for a build bound for the App Store; a Mac app distributed
       outside the App Store gets a warning, and any other build known not to go to the App
       Store a note. Placeholders are left to the build.

@@ -16,8 +16,8 @@ struct LaunchStoryboardNameRule: Rule {
       Apple's key page: the value is the storyboard's file name without the `.storyboard`
       extension. With the extension the system looks for a compiled storyboard that does not
       exist, and App Store Connect refuses an iPad app that supports multitasking with
-      ITMS-90476 ("you need to include the LaunchScreen.storyboard launch storyboard file",
-      as its messages quoted in public reports show, for exactly this value). So the extension
+      ITMS-90476 ("Invalid bundle": its message, as quoted in public reports for exactly this
+      value, asks for a `LaunchScreen.storyboard` file the bundle cannot have). So the extension
       is an error for an app that may run on iPad without `UIRequiresFullScreen` (or whose
       devices are unknown), a warning for an iPhone-only or full-screen app. In a built bundle
       the compiled launch screen must be in the bundle's resources or an `.lproj` folder, as
