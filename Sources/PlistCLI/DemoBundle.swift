@@ -53,10 +53,10 @@ package enum DemoBundle {
       keyPath: "NSBluetoothPeripheralUsageDescription", severity: .warning),
     Fault(
       rule: "blank_purpose_string", file: "Info.plist", keyPath: "NSMicrophoneUsageDescription",
-      severity: .error),
+      severity: .warning),
     Fault(
       rule: "background_mode_companion", file: "Info.plist", keyPath: "UIBackgroundModes[1]",
-      severity: .note),
+      severity: .error),
     Fault(
       rule: "near_miss_key", file: "Info.plist", keyPath: "UIRequiresFullscreen",
       severity: .warning),

@@ -22,12 +22,19 @@ import Testing
     return Linter(rules: [rule]).lint(subject)
   }
 
-  @Test func everyRuleWithAnITMSCodeIsAnUploadCheckExceptThePurposeStringRules() {
+  /// The rules with an ITMS code whose findings also hold outside the App Store: purpose
+  /// strings the system reads, a signature its profile does not cover (the app does not
+  /// launch), and a launch storyboard whose only some findings are App Store Connect's.
+  @Test func everyRuleWithAnITMSCodeIsAnUploadCheckExceptTheRulesThatHoldEverywhere() {
     let descriptions = RuleCatalog.all.map { $0.description }
     let exempt = descriptions.filter { $0.itms != nil && !$0.isUploadCheck }.map {
       $0.identifier
     }.sorted()
-    #expect(exempt == ["blank_purpose_string", "missing_purpose_string"])
+    #expect(
+      exempt == [
+        "blank_purpose_string", "entitlement_not_in_profile", "launch_storyboard_name",
+        "localized_purpose_string_without_base", "missing_purpose_string",
+      ])
     #expect(Self.uploadRules.count >= 10)
   }
 
@@ -53,16 +60,24 @@ import Testing
     }
   }
 
-  @Test func purposeStringsStayErrorsOutsideTheAppStore() {
-    let subject = LintSubject(
-      path: "Info.plist", role: .infoPlist,
-      root: PlistNode(
-        .dictionary(
-          PlistDictionary([
-            PlistEntry(key: "NSCameraUsageDescription", node: PlistNode(.string("")))
-          ]))),
-      context: LintContext(distribution: .enterprise))
-    let found = Linter(rules: [BlankPurposeStringRule()]).lint(subject)
-    #expect(found.map(\.severity) == [.error])
+  /// A blank purpose string is an error only with evidence that the app asks for the access
+  /// and a build that may go to the App Store (ITMS-90738 arrives as a warning otherwise).
+  @Test func blankPurposeStringsAreErrorsOnlyWithEvidenceAndForTheAppStore() {
+    func severities(
+      _ entries: [PlistEntry], _ distribution: LintContext.Distribution?
+    ) -> [Severity] {
+      let subject = LintSubject(
+        path: "Info.plist", role: .infoPlist,
+        root: PlistNode(.dictionary(PlistDictionary(entries))),
+        context: LintContext(distribution: distribution))
+      return Linter(rules: [BlankPurposeStringRule()]).lint(subject).map(\.severity)
+    }
+    let blank = PlistEntry(key: "NSLocationWhenInUseUsageDescription", node: PlistNode(.string("")))
+    let mode = PlistEntry(key: "UIBackgroundModes", node: ["location"])
+    #expect(severities([blank], nil) == [.warning])
+    #expect(severities([blank], .appStore) == [.warning])
+    #expect(severities([mode, blank], nil) == [.error])
+    #expect(severities([mode, blank], .appStore) == [.error])
+    #expect(severities([mode, blank], .enterprise) == [.warning])
   }
 }

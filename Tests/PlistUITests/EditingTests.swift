@@ -62,7 +62,8 @@ import Testing
 
   @Test func aFixedPurposeStringLosesItsFinding() {
     #expect(rules(run("")).contains("blank_purpose_string"))
-    let state = run("f f f Enter T a k e s Space p h o t o s . Enter")
+    // The blank purpose string is a warning (no evidence the app asks): found by search.
+    let state = run("/ P r i v a c y Enter Enter T a k e s Space p h o t o s . Enter")
     #expect(value(state, "NSCameraUsageDescription") == .string("Takes photos."))
     #expect(!rules(state).contains("blank_purpose_string"))
     // The missing CFBundleName and icon name remain.

@@ -277,25 +277,35 @@ package struct BundleWalker {
     return files
   }
 
-  /// The compiled launch storyboard `name.storyboardc`, in the resources folder or a
-  /// `*.lproj` folder (Base.lproj where Xcode puts it); `key` is the Info.plist key naming it.
+  /// The compiled launch screen that `key` names `name`, or a missing `name.storyboardc`.
+  ///
+  /// A launch screen is `name.storyboardc` (a storyboard) or `name.nib` (a XIB, compiled to a
+  /// file or a folder), in the resources folder or a `*.lproj` folder (Base.lproj where Xcode
+  /// puts it).
   func launchStoryboard(
     _ name: String, resources: String, key: String = "UILaunchStoryboardName"
   ) -> BundleFile {
     let file = name + ".storyboardc"
-    var candidates = [join(resources, file)]
+    var folders = [resources]
     if let entries = try? tree.children(of: resources) {
       for folder in entries where folder.kind == .directory && folder.name.hasSuffix(".lproj") {
-        candidates.append(join(folder.path, file))
+        folders.append(folder.path)
       }
     }
-    for candidate in candidates where tree.entry(at: candidate) != nil {
-      return BundleFile(path: candidate, role: .launchStoryboard)
+    for folder in folders {
+      for compiled in [file, name + ".nib"] {
+        let candidate = join(folder, compiled)
+        if tree.entry(at: candidate) != nil {
+          return BundleFile(path: candidate, role: .launchStoryboard)
+        }
+      }
     }
     return BundleFile(
       path: join(resources, file), role: .launchStoryboard,
       problem: BundleError(
-        .notFound, "\(key) names \"\(name)\", but \(file) is not in the bundle",
+        .notFound,
+        "\(key) names \"\(name)\", but neither \(file) nor \(name).nib is in the bundle",
         path: join(resources, file)))
   }
+
 }

@@ -20,7 +20,7 @@ extension KnownKeys {
     "LSArchitecturePriority", "LSMinimumSystemVersionByArchitecture", "LSFileQuarantineEnabled",
     "LSRequiresNativeExecution", "LSUIPresentationMode",
     "SMPrivilegedExecutables", "SMAuthorizedClients", "ATSApplicationFontsPath",
-    "CFBundleSignature", "CFBundleGetInfoString", "CFBundleAllowMixedLocalizations",
+    "CFBundleAllowMixedLocalizations",
     "CFBundleSpokenName", "CFBundleHelpBookFolder", "CFBundleHelpBookName", "CFAppleHelpAnchor",
     "CFBundleInfoPlistURL",
     // Info.plist: UIKit and other frameworks.

@@ -9,7 +9,7 @@ package enum KnownKeys {
   /// Every entry, in table order.
   package static let all: [KnownKey] =
     bundle + interface + capabilitiesAndModes + documents + transportSecurity
-    + privacyKeys + privacyKeysMore + sandbox + entitlements + privacyManifestKeys
+    + privacyKeys + privacyKeysMore + sandbox + entitlements + privacyManifestKeys + legacy
 
   /// Every purpose string (`NS…UsageDescription` and friends), from all the tables.
   package static let purposeStrings: [KnownKey] = all.filter(\.isPurposeString)
@@ -29,10 +29,6 @@ package enum KnownKeys {
   package static let byDisplayName: [String: KnownKey] = Dictionary(
     all.compactMap { entry in entry.displayName.map { ($0, entry) } },
     uniquingKeysWith: { first, _ in first })
-
-  /// Entries by lower-cased raw key, for case-insensitive near misses.
-  private static let byLowercasedKey: [String: [KnownKey]] = Dictionary(
-    grouping: all, by: { $0.key.lowercased() })
 
   /// The start of every Information Property List key page; a key's page adds its name in
   /// lower case.
@@ -117,10 +113,15 @@ package enum KnownKeys {
   ///
   /// A near miss is the same key in another case (`UIRequiresFullscreen` →
   /// `UIRequiresFullScreen`), a known key written twice in a row (`LSTypeIsPackageLSTypeIsPackage`),
-  /// or, for keys of 8 characters or more, a known key within a Damerau-Levenshtein distance
-  /// of 2 (`CFBundleIdentifer`). A key that is itself known (including Apple keys without a
-  /// catalog entry, and device-suffixed forms of known keys) is never a near miss, nor is a key
-  /// holding a `$(VAR)` placeholder. A device suffix is set aside before comparing.
+  /// for keys of 8 characters or more a known key within a Damerau-Levenshtein distance of 2
+  /// (`CFBundleIdentifer`), or a known key of three words or more with one word replaced and a
+  /// case error in the others (`CFBundledisplayTitle` → `CFBundleDisplayName`). A key with
+  /// another vendor's prefix (`FBPlatformVersion`, Facebook's) is a different key, not a
+  /// misspelling (`DTPlatformVersion`). A key that is itself known (including Apple keys
+  /// without a catalog entry, and device-suffixed forms of known keys) is never a near miss,
+  /// nor is a key holding a `$(VAR)` placeholder. A device suffix is set aside before
+  /// comparing. The candidates are prepared once per parent (`NearMissIndex`), so the cost of
+  /// a key does not grow with the document.
   ///
   /// - Parameters:
   ///   - key: the raw key as written.
@@ -130,23 +131,7 @@ package enum KnownKeys {
   package static func nearMiss(for key: String, within parent: String = "") -> KnownKey? {
     guard !key.contains("$("), !isRecognized(key) else { return nil }
     let base = splitDeviceSuffix(key).base
-    let candidates = entries(within: parent)
-    if let sameCase = byLowercasedKey[base.lowercased()]?.first(where: {
-      $0.within.contains(parent)
-    }) {
-      return sameCase
-    }
-    if let doubled = candidates.first(where: { base == $0.key + $0.key }) { return doubled }
-    let characters = Array(base)
-    guard characters.count >= 8 else { return nil }
-    var best: (entry: KnownKey, distance: Int)?
-    for entry in candidates where entry.key.count >= 8 {
-      let target = Array(entry.key)
-      guard abs(target.count - characters.count) <= 2 else { continue }
-      let distance = damerauLevenshtein(characters, target, limit: 2)
-      if distance <= 2, distance < (best?.distance ?? 3) { best = (entry, distance) }
-    }
-    return best?.entry
+    return NearMissIndex.shared.nearMiss(base, within: parent).map { all[$0] }
   }
 
   /// The optimal-string-alignment (restricted Damerau-Levenshtein) distance between `a` and

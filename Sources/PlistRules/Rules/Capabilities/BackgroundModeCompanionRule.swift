@@ -7,7 +7,7 @@ struct BackgroundModeCompanionRule: Rule {
   static let description = RuleDescription(
     identifier: "background_mode_companion",
     name: "Background Mode Companion",
-    severity: .note,
+    severity: .error,
     category: .capabilities,
     appliesTo: [.infoPlist],
     summary: "A background mode lacks the key or entitlement Apple pairs it with",
@@ -16,8 +16,11 @@ struct BackgroundModeCompanionRule: Rule {
 
       - `processing` runs `BGProcessingTask`s, which the system schedules only for identifiers
         listed in `BGTaskSchedulerPermittedIdentifiers` (Apple's "Using background tasks to
-        update your app" says to list every identifier). Apple does not say an upload fails
-        without them: a note.
+        update your app" says to list every identifier). App Store Connect refuses the upload
+        without them: ITMS-90771, "Missing Info.plist value": its message, as quoted in public
+        reports, says the key has to list the task identifiers when `UIBackgroundModes` holds
+        `processing`. An error for a build bound for the App Store, a note when the
+        distribution is known and is not the App Store.
       - `BGTaskSchedulerPermittedIdentifiers` with neither `fetch` nor `processing`: the same
         guide says to turn on Background fetch for `BGAppRefreshTask` and Background processing
         for `BGProcessingTask`: a note.
@@ -45,12 +48,21 @@ struct BackgroundModeCompanionRule: Rule {
     ],
     triggering: [
       RuleExample(
-        ["UIBackgroundModes": ["audio", "processing"]], expect: ["UIBackgroundModes[1]"]),
+        ["UIBackgroundModes": ["audio", "processing"]], expect: ["UIBackgroundModes[1]"],
+        severity: .error),
+      RuleExample(
+        ["UIBackgroundModes": ["processing"], "BGTaskSchedulerPermittedIdentifiers": []],
+        context: LintContext(isBuilt: true, distribution: .appStore),
+        expect: ["UIBackgroundModes[0]"], severity: .error),
+      RuleExample(
+        ["UIBackgroundModes": ["processing"]],
+        context: LintContext(isBuilt: true, distribution: .enterprise),
+        expect: ["UIBackgroundModes[0]"], severity: .note),
       RuleExample(
         [
           "UIBackgroundModes": ["remote-notification"],
           "BGTaskSchedulerPermittedIdentifiers": ["com.example.refresh"],
-        ], expect: ["BGTaskSchedulerPermittedIdentifiers"]),
+        ], expect: ["BGTaskSchedulerPermittedIdentifiers"], severity: .note),
       RuleExample(["UIBackgroundModes": ["push-to-talk"]], expect: ["UIBackgroundModes[0]"])
         .within(bundle: ExampleBundles.app(entitlements: ["aps-environment": "production"])),
     ])
@@ -66,8 +78,10 @@ struct BackgroundModeCompanionRule: Rule {
       findings.append(
         subject.finding(
           Self.description, at: modesPath.appending(index: processing.index),
-          "the processing background mode has no BGTaskSchedulerPermittedIdentifiers to run; "
-            + "Apple says to list every background task identifier there"))
+          "the processing background mode has no BGTaskSchedulerPermittedIdentifiers to run, "
+            + "and App Store Connect refuses the upload without them; list every "
+            + "background task identifier there, as Apple says", severity: .error,
+          itms: "ITMS-90771"))
     }
     if !identifiers.isEmpty, names.isDisjoint(with: ["fetch", "processing"]) {
       findings.append(
@@ -75,7 +89,7 @@ struct BackgroundModeCompanionRule: Rule {
           Self.description, at: KeyPath.root.appending(key: "BGTaskSchedulerPermittedIdentifiers"),
           "BGTaskSchedulerPermittedIdentifiers lists tasks but UIBackgroundModes has neither "
             + "fetch nor processing; Apple says to turn on Background fetch for app-refresh "
-            + "tasks and Background processing for processing tasks"))
+            + "tasks and Background processing for processing tasks", severity: .note))
     }
     if let ptt = modes.first(where: { $0.text == "push-to-talk" }),
       let entitlements = entitlements(subject.bundle),

@@ -17,8 +17,12 @@ struct DevelopmentPushEnvironmentRule: Rule {
     rationale: """
       `aps-environment` (`com.apple.developer.aps-environment` on macOS) is `development` or
       `production`; Apple says TestFlight and App Store builds use `production`. Signed
-      entitlements that still say `development` in an App Store, ad hoc, enterprise or
-      Developer ID build are a warning. In a source `.entitlements` file it is only a note,
+      entitlements that still say `development` in an App Store build are an error: App Store
+      Connect refuses the upload with ITMS-90046 ("Invalid Code Signing Entitlements": the
+      message says the signature's `development` value of the key is not supported there), as its messages quoted in
+      public reports show. In an ad hoc, enterprise or Developer ID build they are a warning
+      (push goes to the wrong environment; no App Store Connect check runs there). In a source
+      `.entitlements` file it is only a note,
       because Xcode sets the signed value from the provisioning profile when it exports: the
       note appears when the distribution is known (`--distribution`) or when the file's name has
       the word "release" in it (`App-release.entitlements`), the one sign a lone file gives that
@@ -40,7 +44,16 @@ struct DevelopmentPushEnvironmentRule: Rule {
       RuleExample(
         ["aps-environment": "development"], role: .signedEntitlements,
         context: LintContext(platforms: [.iOS], distribution: .appStore),
-        expect: ["aps-environment"]),
+        expect: ["aps-environment"], severity: .error),
+      RuleExample(
+        ["aps-environment": "development"], role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .adHoc),
+        expect: ["aps-environment"], severity: .warning),
+      // A source file: Xcode writes the profile's value when it exports.
+      RuleExample(
+        ["aps-environment": "development"], role: .entitlements,
+        context: LintContext(platforms: [.iOS], distribution: .appStore),
+        expect: ["aps-environment"], severity: .note),
       RuleExample(
         ["com.apple.developer.aps-environment": "development"], role: .entitlements,
         context: LintContext(platforms: [.macOS], distribution: .developerID),
@@ -69,6 +82,14 @@ struct DevelopmentPushEnvironmentRule: Rule {
         "use the production push environment", [.set(path, PlistValueBox(.string("production")))])
       if subject.role == .signedEntitlements {
         guard let distribution else { return nil }
+        if distribution == .appStore {
+          return subject.finding(
+            Self.description, at: path,
+            "\(key) is development in an App Store build, and App Store Connect refuses the "
+              + "upload (the value is not supported there); Apple says TestFlight and "
+              + "App Store builds use production, which comes from the distribution profile, so "
+              + "sign the build with one", severity: .error, itms: "ITMS-90046")
+        }
         return subject.finding(
           Self.description, at: path,
           "\(key) is development in \(distribution.withArticle) build, so push notifications go "

@@ -17,14 +17,27 @@ struct EntitlementNotInProfileRule: Rule {
       stops the app. The rule compares a built bundle's signed entitlements with its embedded
       profile: a string value must equal a granted one or match its wildcard (`TEAMID.*`,
       `*`), an array value's items must each be granted, a true Boolean needs a true grant. It
-      says nothing without a readable profile, skips entitlements written as false, and skips
-      the `com.apple.security.*` family, which macOS lets code claim without a profile.
+      says nothing without a readable profile and skips entitlements written as false. App
+      Store Connect refuses such a build with ITMS-90164 ("Invalid Code Signing Entitlements":
+      the entitlements in the signature do not match the provisioning profile, quoted in public
+      reports for `get-task-allow` and `keychain-access-groups`), and the system refuses to
+      launch it whatever the channel, so the finding stays an error outside the App Store too.
+
+      The `com.apple.security.*` family (sandbox, hardened runtime) is skipped, since macOS
+      lets code claim it without a profile, except App Groups
+      (`com.apple.security.application-groups`): Apple's App Groups page says `group.`
+      identifiers are registered on the developer site, so the profile must grant them on
+      every platform; only a macOS group identifier that begins with the team ID (which macOS
+      accepts without registration) is not compared.
       """,
     appleSource: AppleSource(
       title: "Diagnosing issues with entitlements",
       url:
         "https://developer.apple.com/documentation/bundleresources/"
         + "diagnosing-issues-with-entitlements"),
+    itms: "ITMS-90164",
+    // A signature the profile does not cover fails to launch whatever the channel.
+    isUploadCheck: false,
     nonTriggering: [
       RuleExample(
         [
@@ -38,6 +51,16 @@ struct EntitlementNotInProfileRule: Rule {
         .inBundle(profileBundle),
       // No profile: nothing to compare with.
       RuleExample(["com.apple.developer.siri": true], role: .signedEntitlements),
+      // App Groups the profile grants.
+      RuleExample(
+        ["com.apple.security.application-groups": ["group.com.example.shared"]],
+        role: .signedEntitlements
+      ).inBundle(profileBundle),
+      // A macOS group identifier that begins with the team ID needs no registration.
+      RuleExample(
+        ["com.apple.security.application-groups": ["ABCDE12345.shared"]],
+        role: .signedEntitlements, context: LintContext(platforms: [.macOS])
+      ).inBundle(profileBundle),
     ],
     triggering: [
       RuleExample(
@@ -51,7 +74,28 @@ struct EntitlementNotInProfileRule: Rule {
         ["keychain-access-groups": ["ABCDE12345.shared", "OTHERTEAM.shared"]],
         role: .signedEntitlements, expect: ["keychain-access-groups[1]"]
       ).inBundle(profileBundle),
+      // App Groups are granted by the profile, though their key is com.apple.security.*.
+      RuleExample(
+        ["com.apple.security.application-groups": ["group.com.example.shared", "group.other"]],
+        role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .appStore),
+        expect: ["\"com.apple.security.application-groups\"[1]"], severity: .error
+      ).inBundle(profileBundle),
+      RuleExample(
+        ["com.apple.security.application-groups": ["group.other"]],
+        role: .signedEntitlements, context: LintContext(platforms: [.macOS]),
+        expect: ["\"com.apple.security.application-groups\"[0]"]
+      ).inBundle(profileBundle),
+      // Still an error outside the App Store: the system refuses to launch it.
+      RuleExample(
+        ["com.apple.developer.siri": true], role: .signedEntitlements,
+        context: LintContext(platforms: [.iOS], distribution: .development),
+        expect: ["\"com.apple.developer.siri\""], severity: .error
+      ).inBundle(profileBundle),
     ])
+
+  /// The App Groups entitlement, the one `com.apple.security.*` key profiles grant.
+  static let appGroups = "com.apple.security.application-groups"
 
   /// An app bundle with a profile granting what App Store profiles typically grant.
   static var profileBundle: BundleNode {
@@ -61,6 +105,7 @@ struct EntitlementNotInProfileRule: Rule {
         "application-identifier": "ABCDE12345.com.example.app",
         "keychain-access-groups": ["ABCDE12345.*"], "aps-environment": "production",
         "get-task-allow": false, "com.apple.developer.team-identifier": "ABCDE12345",
+        "com.apple.security.application-groups": ["group.com.example.shared"],
       ],
     ]
     return BundleNode(
@@ -79,9 +124,16 @@ struct EntitlementNotInProfileRule: Rule {
     var findings: [Finding] = []
     var seen: Set<String> = []
     for key in claimed.keys where seen.insert(key).inserted {
-      guard !key.hasPrefix("com.apple.security."), let node = claimed[key],
-        !EntitlementFacts.isFalse(node)
+      guard !key.hasPrefix("com.apple.security.") || key == Self.appGroups,
+        let node = claimed[key], !EntitlementFacts.isFalse(node)
       else { continue }
+      // macOS accepts unregistered group identifiers that begin with the team ID.
+      let team = key == Self.appGroups && Self.isMac(subject) ? Self.team(granted, claimed) : nil
+      func exempt(_ item: PlistNode) -> Bool {
+        guard let team, let text = item.value.stringValue else { return false }
+        return text.hasPrefix(team + ".")
+      }
+      if let items = node.value.arrayValue, !items.isEmpty, items.allSatisfy(exempt) { continue }
       let path = KeyPath.root.appending(key: key)
       guard let grant = granted[key] else {
         findings.append(
@@ -95,7 +147,7 @@ struct EntitlementNotInProfileRule: Rule {
         grant.value.arrayValue != nil
           || grant.value.stringValue != nil
       {
-        for (index, item) in items.enumerated() where !Self.allows(grant, item) {
+        for (index, item) in items.enumerated() where !exempt(item) && !Self.allows(grant, item) {
           findings.append(
             subject.finding(
               Self.description, at: path.appending(index: index),
@@ -112,6 +164,23 @@ struct EntitlementNotInProfileRule: Rule {
       }
     }
     return findings
+  }
+
+  /// True when the bundle is a Mac one (the platforms say macOS, or it has a `Contents`
+  /// folder).
+  static func isMac(_ subject: LintSubject) -> Bool {
+    subject.context.platforms.contains(.macOS) || subject.bundle?.layout == .deep
+  }
+
+  /// The team identifier, from the profile's grants or the claimed application identifier.
+  static func team(_ granted: PlistDictionary, _ claimed: PlistDictionary) -> String? {
+    if let team = granted["com.apple.developer.team-identifier"]?.value.stringValue {
+      return team
+    }
+    let identifier =
+      claimed["com.apple.application-identifier"]?.value.stringValue
+      ?? claimed["application-identifier"]?.value.stringValue
+    return identifier?.split(separator: ".").first.map(String.init)
   }
 
   /// The `Entitlements` dictionary of the bundle's embedded provisioning profile.

@@ -8,6 +8,5 @@ extension RuleCatalog {
     MissingIconImageRule.self,
     MacIconSizesRule.self,
     IconComposerReplacesIconSetRule.self,
-    TVOSIconSizesAmbiguousRule.self,
   ]
 }

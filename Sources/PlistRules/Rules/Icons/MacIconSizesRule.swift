@@ -16,8 +16,13 @@ struct MacIconSizesRule: Rule {
       2x). Apple lists no macOS sizes on a current page (the HIG gives one 1024×1024 layout
       size): the ten slots of 16 to 512 pt at 1x and 2x are Xcode's template, not an Apple
       list. So the rule judges only the mac slots the set itself declares and leaves empty, and
-      says so. An Icon Composer icon of the same name replaces the set and needs no sizes, so
-      the rule is silent then.
+      says so: a warning. An empty 512 pt slot (at 1x or 2x) is an error for a build bound for
+      the App Store: the app's ICNS, which Xcode builds from these slots, then lacks that image,
+      and App Store Connect refuses the upload with ITMS-90236 ("Missing required icon": the
+      message, as quoted in public reports, asks for an ICNS icon that holds the 512×512 image
+      at both 1x and 2x); a note when the distribution is known and is not
+      the App Store. An Icon Composer icon of the same name replaces the set and needs no sizes,
+      so the rule is silent then.
       """,
     appleSource: AppleSource(
       title: "Configuring your app icon using an asset catalog",
@@ -36,7 +41,17 @@ struct MacIconSizesRule: Rule {
     triggering: [
       IconExamples.example(
         images: IconExamples.macSlots(empty: ["16@1", "512@2"]), files: IconExamples.macFiles,
-        expect: [""]),
+        expect: [""], severity: .error),
+      IconExamples.example(
+        images: IconExamples.macSlots(empty: ["512@1"]), files: IconExamples.macFiles,
+        expect: [""], severity: .error),
+      IconExamples.example(
+        images: IconExamples.macSlots(empty: ["512@2"]), files: IconExamples.macFiles,
+        expect: [""], context: LintContext(platforms: [.macOS], distribution: .developerID),
+        severity: .note),
+      IconExamples.example(
+        images: IconExamples.macSlots(empty: ["16@1"]), files: IconExamples.macFiles,
+        expect: [""], severity: .warning),
       IconExamples.example(
         images: [IconExamples.universal("Icon.png")] + IconExamples.macSlots(empty: ["32@2"]),
         files: IconExamples.macFiles.merging(["Icon.png": IconExamples.png(1024, 1024)]) {
@@ -55,13 +70,23 @@ struct MacIconSizesRule: Rule {
     let store =
       empty.contains { $0.image.size == "512x512" && $0.image.scale == 2 }
       ? " (among them the App Store - 2x well)" : ""
+    let message =
+      "\(facts.folderName) leaves \(empty.count) of its \(mac.count) mac slots empty\(store): "
+      + sizes.joined(separator: ", ")
+    guard empty.contains(where: { $0.image.size == "512x512" }) else {
+      return [
+        subject.finding(
+          Self.description, at: .root,
+          message + "; Apple says a macOS icon set needs an asset for each size but lists no "
+            + "sizes, so fill the slots the set declares or use an Icon Composer icon")
+      ]
+    }
     return [
       subject.finding(
         Self.description, at: .root,
-        "\(facts.folderName) leaves \(empty.count) of its \(mac.count) mac slots empty\(store): "
-          + sizes.joined(separator: ", ") + "; Apple says a macOS icon set needs an asset for "
-          + "each size but lists no sizes, so fill the slots the set declares or use an Icon "
-          + "Composer icon")
+        message + "; without the 512 pt images at 1x and 2x the app's ICNS icon lacks what App "
+          + "Store Connect requires, so fill them or use an Icon Composer icon",
+        severity: .error, itms: "ITMS-90236")
     ]
   }
 }

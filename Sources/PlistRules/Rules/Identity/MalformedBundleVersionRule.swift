@@ -12,11 +12,14 @@ struct MalformedBundleVersionRule: Rule {
     summary: "CFBundleVersion is one to three period-separated non-negative integers",
     rationale: """
       Apple's key page: one to three period-separated integers, digits and periods only;
-      missing components count as zero, and components after the third are ignored. App Store
-      Connect rejects other values with ITMS-90058 (the code from App Store Connect's messages
-      as quoted in public reports). Letters and empty components are errors (a warning for a
-      Mac app distributed outside the App Store); a fourth component is a note, since Apple
-      ignores it rather than rejecting it. Placeholders are left to the build.
+      missing components count as zero (the page adds that components after the third are
+      ignored). App Store Connect's upload check is stricter: ITMS-90058 ("This bundle is invalid",
+      as its message is quoted in public reports, for `8.22.3-beta.0` and for a value with a
+      space) says the value may hold no more than three period-separated non-negative integers,
+      so a fourth component is refused too. So letters, spaces, empty components and a fourth
+      component are all errors for a build bound for the App Store; a Mac app distributed
+      outside the App Store gets a warning, and any other build known not to go to the App
+      Store a note. Placeholders are left to the build.
       """,
     appleSource: AppleSource(
       title: "CFBundleVersion", url: KnownKeys.infoPage + "cfbundleversion"),
@@ -36,8 +39,15 @@ struct MalformedBundleVersionRule: Rule {
         ["CFBundleVersion": "2024-05-01"],
         context: LintContext(platforms: [.macOS], distribution: .developerID),
         expect: ["CFBundleVersion"]),
-      // The note: a fourth component is ignored.
-      RuleExample(["CFBundleVersion": "24.1.0.0"], expect: ["CFBundleVersion"]),
+      // App Store Connect allows at most three components.
+      RuleExample(["CFBundleVersion": "24.1.0.0"], expect: ["CFBundleVersion"], severity: .error),
+      RuleExample(
+        ["CFBundleVersion": "1.0b3"], context: LintContext(distribution: .appStore),
+        expect: ["CFBundleVersion"], severity: .error),
+      RuleExample(
+        ["CFBundleVersion": "24.1.0.0"],
+        context: LintContext(platforms: [.iOS], distribution: .adHoc),
+        expect: ["CFBundleVersion"], severity: .note),
     ])
 
   func check(_ subject: LintSubject) -> [Finding] {
@@ -64,9 +74,8 @@ struct MalformedBundleVersionRule: Rule {
       return [
         subject.finding(
           Self.description, at: path,
-          "\(key) \"\(text)\" has \(count) components; Apple ignores the components "
-            + "after the third", severity: .note
-        ).withoutITMS
+          "\(key) \"\(text)\" has \(count) components, and App Store Connect accepts at most "
+            + "three; use one to three integers, such as 42 or 1.2.3", severity: severity)
       ]
     case .integers:
       return []

@@ -14,8 +14,11 @@ struct UnresolvedPlaceholderRule: Rule {
     rationale: """
       Xcode replaces build-setting references in the Info.plist when it builds the product. One
       left in a built bundle is shipped as written: an identifier, version or purpose string
-      that reads `$(PRODUCT_BUNDLE_IDENTIFIER)` (Apple's CFBundleIdentifier reference lists the
-      unexpanded identifier as suspicious). In a built bundle every string is checked (error).
+      that reads `$(PRODUCT_BUNDLE_IDENTIFIER)`. Apple's CFBundleIdentifier page allows only
+      alphanumerics, hyphens and periods in a bundle identifier, so `$`, `(` and `)` make it
+      invalid; for the other keys Apple says nothing about a placeholder left in, but the value
+      is not the one the developer meant (a version of `$(MARKETING_VERSION)` also fails the
+      version format). In a built bundle every string is checked (error).
       In a project, a setting the target does not define is reported (warning) with its name,
       from the target's effective Info.plist: unless the build environment supplies it (a CI
       secret, an `.xcconfig` outside the project), Xcode expands an undefined setting to an

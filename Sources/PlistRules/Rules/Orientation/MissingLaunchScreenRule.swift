@@ -20,8 +20,14 @@ struct MissingLaunchScreenRule: Rule {
       configuration in the Info.plist of iPhone and iPad apps (App Store and alternative
       marketplaces) and rejects the upload otherwise with ITMS-90870: at least one of
       `UILaunchStoryboardName`, `UILaunchStoryboards`, `UILaunchScreen`, `UILaunchScreens`.
-      An error when the SDK (`DTSDKName`) is 27 or later, a warning before or when unknown.
-      `UILaunchImages` does not count. A key written with Apple's device suffix
+      An error when the SDK (`DTSDKName`) is 27 or later. Before the iOS 27 SDK (or when the
+      SDK is unknown) an app that runs on iPad and supports multitasking (it does not set
+      `UIRequiresFullScreen`) already needed one: App Store Connect refuses it with ITMS-90475
+      ("iPad Multitasking support requires launch storyboard", later worded to allow
+      `UILaunchScreen` from iOS 14), as its messages quoted in public reports show; that is an
+      error in a built bundle or a project's assembled Info.plist, and a warning in a bare
+      source file, which the build may still complete. Other apps get a warning before the
+      iOS 27 SDK. `UILaunchImages` does not count. A key written with Apple's device suffix
       (`UILaunchStoryboardName~ipad`, `UILaunchScreen~iphone`) covers that device only: when
       the app runs on a device no key covers (known from `UIDeviceFamily` or the platforms),
       that is a warning, because Apple does not say whether the upload check reads
@@ -92,7 +98,29 @@ struct MissingLaunchScreenRule: Rule {
       RuleExample(
         ["CFBundlePackageType": "APPL", "UILaunchImages": []],
         context: LintContext(platforms: [.iOS], isBuilt: true, sdk: "iphoneos26.2"),
-        expect: ["UILaunchScreen"]),
+        expect: ["UILaunchScreen"], severity: .warning),
+      // Before the iOS 27 SDK, iPad multitasking already needed one (ITMS-90475).
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, sdk: "iphoneos18.2"),
+        expect: ["UILaunchScreen"], severity: .error),
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [2]],
+        context: LintContext(isBuilt: true, distribution: .appStore, sdk: "iphoneos26.0"),
+        expect: ["UILaunchScreen"], severity: .error),
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]],
+        context: LintContext(isBuilt: true, distribution: .development, sdk: "iphoneos18.2"),
+        expect: ["UILaunchScreen"], severity: .note),
+      // Full screen on iPad: no multitasking, so no ITMS-90475 before the iOS 27 SDK.
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2], "UIRequiresFullScreen": true],
+        context: LintContext(isBuilt: true, sdk: "iphoneos18.2"),
+        expect: ["UILaunchScreen"], severity: .warning),
+      // A source file written in full: the build may still generate one.
+      RuleExample(
+        ["CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2]], expect: ["UILaunchScreen"],
+        severity: .warning),
       RuleExample(
         ["CFBundlePackageType": "APPL", "LSRequiresIPhoneOS": true],
         expect: ["UILaunchScreen"]),
@@ -120,6 +148,18 @@ struct MissingLaunchScreenRule: Rule {
           "no launch screen is configured\(launchImages); App Store Connect requires one for "
             + "apps built with the iOS 27 SDK: add UILaunchScreen or UILaunchStoryboardName",
           fix: Self.emptyLaunchScreen(subject))
+      ]
+    }
+    let multitasking =
+      facts.targetsIPad && facts.info["UIRequiresFullScreen"]?.value.boolValue != true
+    if multitasking, [.built, .assembled].contains(facts.completeness) {
+      return [
+        subject.finding(
+          Self.description, at: path,
+          "no launch screen is configured\(launchImages), and App Store Connect refuses an "
+            + "iPad app that supports multitasking without one: add "
+            + "UILaunchScreen (iOS 14 and later) or UILaunchStoryboardName",
+          itms: "ITMS-90475")
       ]
     }
     var finding = subject.finding(

@@ -6,18 +6,25 @@ struct BlankPurposeStringRule: Rule {
   static let description = RuleDescription(
     identifier: "blank_purpose_string",
     name: "Blank Purpose String",
-    severity: .error,
+    severity: .warning,
     category: .privacy,
     appliesTo: [.infoPlist, .infoPlistStrings],
     summary: "A purpose string is empty or made only of whitespace",
     rationale: """
       Apple's first check for every purpose string, localised ones included, is that it "isn't
       blank and doesn't consist solely of whitespace characters". App Store Connect answers an
-      empty value with ITMS-90738 ("Invalid purpose string value: the \\"\\" value for the … key
-      isn't allowed"); that code is known from App Store Connect e-mails quoted in several
-      public issue trackers, not from an Apple page, and older reports show the same case as
-      ITMS-90683 (missing purpose string). App Review rejects apps that reach a protected
-      resource without a purpose string.
+      empty value with ITMS-90738 ("Invalid purpose string value": the "" value for the key
+      isn't allowed), as its e-mails quoted in public reports show; those e-mails say the
+      delivery succeeded, so the upload itself is not refused. The message is sent because the
+      app's code references the APIs or an entitlement permits the access, and App Review
+      rejects apps that reach a protected resource without a purpose string.
+
+      So the finding is an error when the bundle shows evidence that the app asks for the
+      access (the evidence `PurposeStringEvidence` reads: an entitlement, a background mode,
+      Bonjour services, a linked framework most of whose API needs the permission) and the
+      build may go to the App Store; a warning otherwise, and a warning in a build known not to
+      go there. A framework that is only linked (Core Location, Contacts, Core Bluetooth) is
+      weak evidence and leaves it a warning that says so.
       """,
     appleSource: PurposeStrings.requestingAccess,
     itms: "ITMS-90738",
@@ -31,26 +38,117 @@ struct BlankPurposeStringRule: Rule {
         role: .infoPlistStrings),
     ],
     triggering: [
-      RuleExample(["NSCameraUsageDescription": ""], expect: ["NSCameraUsageDescription"]),
+      // No evidence that the app asks: App Store Connect's e-mail is a warning.
+      RuleExample(
+        ["NSCameraUsageDescription": ""], expect: ["NSCameraUsageDescription"],
+        severity: .warning),
       RuleExample(
         ["NSLocationWhenInUseUsageDescription": " \n\t"],
-        expect: ["NSLocationWhenInUseUsageDescription"]),
+        expect: ["NSLocationWhenInUseUsageDescription"], severity: .warning),
       RuleExample(
         ["NSPhotoLibraryUsageDescription": "\u{00A0}"], role: .infoPlistStrings,
         expect: ["NSPhotoLibraryUsageDescription"]),
       RuleExample(
         ["NSLocationTemporaryUsageDescriptionDictionary": ["Navigation": ""]],
         expect: ["NSLocationTemporaryUsageDescriptionDictionary.Navigation"]),
+      // A background mode shows the app asks for location: an error.
+      RuleExample(
+        ["UIBackgroundModes": ["location"], "NSLocationWhenInUseUsageDescription": ""],
+        expect: ["NSLocationWhenInUseUsageDescription"], severity: .error),
+      RuleExample(
+        ["UIBackgroundModes": ["location"], "NSLocationWhenInUseUsageDescription": ""],
+        context: LintContext(isBuilt: true, distribution: .appStore),
+        expect: ["NSLocationWhenInUseUsageDescription"], severity: .error),
+      RuleExample(
+        ["UIBackgroundModes": ["location"], "NSLocationWhenInUseUsageDescription": ""],
+        context: LintContext(isBuilt: true, distribution: .development),
+        expect: ["NSLocationWhenInUseUsageDescription"], severity: .warning),
+      // An entitlement Apple pairs with the key.
+      RuleExample(["NSHomeKitUsageDescription": ""], expect: ["NSHomeKitUsageDescription"])
+        .within(bundle: ExampleBundles.app(entitlements: ["com.apple.developer.homekit": true])),
     ])
 
   func check(_ subject: LintSubject) -> [Finding] {
-    PurposeStrings.values(in: subject).filter { PurposeStrings.isBlank($0.text) }.map { value in
+    let values = PurposeStrings.values(in: subject).filter { PurposeStrings.isBlank($0.text) }
+    guard !values.isEmpty else { return [] }
+    let evidence = Self.evidence(subject)
+    return values.map { value in
       let what = value.text.isEmpty ? "empty" : "only whitespace"
       let copy = subject.role == .infoPlistStrings ? "localised " : ""
-      return subject.finding(
-        Self.description, at: value.path,
+      var message =
         "the \(copy)purpose string for \(value.key) is \(what); write one sentence saying why "
-          + "the app needs the access, or remove the key if the app never asks for it")
+        + "the app needs the access, or remove the key if the app never asks for it"
+      var severity = Severity.warning
+      if let seen = evidence.first(where: { $0.row.keys.contains(value.key) }) {
+        if seen.row.basis >= .inferred, subject.context.nonStoreDistribution == nil {
+          severity = .error
+          message +=
+            " (\(seen.what) \(seen.row.reason), and App Review rejects access without "
+            + "a purpose string)"
+        } else {
+          message += " (\(seen.what) \(seen.row.reason))"
+        }
+      }
+      return subject.finding(Self.description, at: value.path, message, severity: severity)
+    }
+  }
+
+  /// What the bundle shows the app asks for, from `PurposeStringEvidence`: its background
+  /// modes and other Info.plist keys, its entitlements (files and code signature), and the
+  /// frameworks its executable and embedded frameworks link.
+  static func evidence(_ subject: LintSubject) -> [(what: String, row: PurposeStringEvidence.Row)] {
+    let info =
+      subject.role == .infoPlist
+      ? subject.dictionary : PurposeStrings.baseInfoPlist(for: subject)?.0
+    var found: [(what: String, row: PurposeStringEvidence.Row)] = []
+    if let info {
+      let modes = Set(
+        (info["UIBackgroundModes"]?.value.arrayValue ?? []).compactMap {
+          $0.value.stringValue
+        })
+      for (mode, row) in PurposeStringEvidence.backgroundModes where modes.contains(mode) {
+        found.append(("the background mode \(mode) shows the app", row))
+      }
+      for (key, row) in PurposeStringEvidence.infoKeys where info[key] != nil {
+        found.append(("\(key) shows the app", row))
+      }
+    }
+    guard let bundle = subject.bundle else { return found }
+    var entitlements: [PlistDictionary] = bundle.files.compactMap { file in
+      guard file.role == .entitlements || file.role == .signedEntitlements else { return nil }
+      return file.document?.root.value.dictionaryValue
+    }
+    for slice in bundle.executable?.slices ?? [] {
+      if let signed = slice.codeSignature?.entitlements?.value.dictionaryValue {
+        entitlements.append(signed)
+      }
+    }
+    for (entitlement, value, row) in PurposeStringEvidence.entitlements
+    where entitlements.contains(where: { grants($0[entitlement], value: value) }) {
+      found.append(("the entitlement \(entitlement)", row))
+    }
+    var linked: Set<String> = []
+    var executables = bundle.executable.map { [$0] } ?? []
+    executables += bundle.children.filter { $0.kind == .framework }.compactMap(\.executable)
+    for file in executables {
+      linked.formUnion(file.slices.flatMap(\.linkedLibraries).compactMap(\.frameworkName))
+    }
+    for (framework, row) in PurposeStringEvidence.frameworks where linked.contains(framework) {
+      found.append(("the app links \(framework).framework, so it", row))
+    }
+    return found.sorted { $0.row.basis > $1.row.basis }
+  }
+
+  /// True when an entitlement's value grants something: `true`, a non-empty string, or an
+  /// array holding `value` (any item when `value` is nil).
+  private static func grants(_ node: PlistNode?, value: String?) -> Bool {
+    switch node?.value {
+    case .boolean(let on): return on && value == nil
+    case .string(let text): return value.map { $0 == text } ?? !text.isEmpty
+    case .array(let items):
+      guard let value else { return !items.isEmpty }
+      return items.contains { $0.value.stringValue == value }
+    default: return false
     }
   }
 }

@@ -8,6 +8,9 @@ struct EmptyValueRule: Rule {
     "CFBundleIdentifier", "CFBundleShortVersionString", "CFBundleVersion", "CFBundleExecutable",
   ]
 
+  /// Keys App Store Connect refuses empty, with the code of its upload message.
+  static let uploadChecks: [String: String] = ["CFBundleName": "ITMS-90784"]
+
   static let description = RuleDescription(
     identifier: "empty_value",
     name: "Empty Value",
@@ -17,9 +20,12 @@ struct EmptyValueRule: Rule {
     summary: "A known string key is present but empty, so it names or says nothing",
     rationale: """
       A key that names a file, a version, a class or a setting does nothing useful when its
-      string is empty (or only spaces), and App Store Connect rejects some of them empty
-      (`CFBundleName`, ITMS-90784). Purpose strings are left to the privacy rules, the identity
-      keys to the identity rules, and keys where an empty string is meaningful are skipped.
+      string is empty (or only spaces): a warning. An empty `CFBundleName` is an error for a
+      build bound for the App Store: App Store Connect refuses the upload with ITMS-90784
+      ("Missing bundle name": the key is missing or has an empty value, as its message quoted in
+      public reports says); it drops to a note when the distribution is known and is not the App
+      Store. Purpose strings are left to the privacy rules, the identity keys to the identity
+      rules, and keys where an empty string is meaningful are skipped.
       """,
     appleSource: AppleSource(
       title: "Information Property List",
@@ -34,7 +40,14 @@ struct EmptyValueRule: Rule {
     ],
     triggering: [
       RuleExample(["CFBundleIconFile": ""], expect: ["CFBundleIconFile"]),
-      RuleExample(["CFBundleName": "  "], expect: ["CFBundleName"]),
+      RuleExample(["CFBundleName": "  "], expect: ["CFBundleName"], severity: .error),
+      RuleExample(
+        ["CFBundleName": ""], context: LintContext(isBuilt: true, distribution: .appStore),
+        expect: ["CFBundleName"], severity: .error),
+      RuleExample(
+        ["CFBundleName": ""], context: LintContext(isBuilt: true, distribution: .development),
+        expect: ["CFBundleName"], severity: .note),
+      RuleExample(["CFBundleIconFile": " "], expect: ["CFBundleIconFile"], severity: .warning),
       RuleExample(
         ["CFBundleURLTypes": [["CFBundleURLName": ""]]],
         expect: ["CFBundleURLTypes[0].CFBundleURLName"]),
@@ -56,10 +69,18 @@ struct EmptyValueRule: Rule {
         let text = visit.node.value.stringValue,
         text.allSatisfy({ $0.isWhitespace })
       else { return }
-      var finding = subject.finding(
-        Self.description, at: visit.path,
-        "\(visit.key) is \(text.isEmpty ? "empty" : "only whitespace"); give it a value or "
-          + "remove the key")
+      let what = text.isEmpty ? "empty" : "only whitespace"
+      var finding: Finding
+      if let code = Self.uploadChecks[entry.key], visit.parent == "" {
+        finding = subject.finding(
+          Self.description, at: visit.path,
+          "\(visit.key) is \(what), and App Store Connect refuses an upload whose bundle has no "
+            + "name; set it to the app's short name", severity: .error, itms: code)
+      } else {
+        finding = subject.finding(
+          Self.description, at: visit.path,
+          "\(visit.key) is \(what); give it a value or remove the key")
+      }
       finding.url = entry.url
       // Xcode drops these keys itself when their value is empty (swift-build's list of keys
       // it elides), so removing one changes nothing that ships: the edit is certain.

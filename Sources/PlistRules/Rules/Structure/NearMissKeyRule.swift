@@ -14,9 +14,16 @@ struct NearMissKeyRule: Rule {
     rationale: """
       Property-list keys are case-sensitive: `UIRequiresFullscreen` is not
       `UIRequiresFullScreen`, and the misspelled key counts as absent. A key is a near miss when
-      it differs from a catalog key only in case, repeats a catalog key twice, or (for keys of 8
-      characters or more) is within two edits of one. Apple keys infoscope knows by name, and
-      `$(VAR)` keys, are never near misses.
+      it differs from a catalog key only in case, repeats a catalog key twice, (for keys of 8
+      characters or more) is within two edits of one, or repeats a catalog key of three words or
+      more with one word replaced and a case error in the rest (`CFBundledisplayTitle` for
+      `CFBundleDisplayName`: Apple's keys never differ from one another by case alone, so the
+      case error shows the key was typed by hand). A key with another vendor's prefix is a
+      different key, not a misspelling: `FBPlatformVersion` (Facebook's SDK) is not
+      `DTPlatformVersion`, nor `com.example.network.client` an entitlement of Apple's. Apple
+      keys infoscope knows by name (legacy ones such as `CFBundleSignature` and
+      `CFBundleGetInfoString` included) and `$(VAR)` keys are never near misses. Apple names no
+      App Store Connect error for a misspelt key: the key is simply not read, so a warning.
       """,
     appleSource: AppleSource(
       title: "Information Property List",
@@ -31,10 +38,23 @@ struct NearMissKeyRule: Rule {
       RuleExample(["NSExceptionDomains": ["NSIncludeSubdomain": true]]),
       RuleExample(
         ["NSAppTransportSecurity": ["NSExceptionDomains": ["NSAllowsArbitraryLoad.com": [:]]]]),
+      // Another vendor's prefix: Facebook's SDK key, not a misspelling of DTPlatformVersion.
+      RuleExample(["FBPlatformVersion": "14.0", "FBSDKVersion": "17.0.0"]),
+      RuleExample(["com.example.security.app-sandbox": true], role: .entitlements),
+      // Legacy Apple keys the catalog knows.
+      RuleExample(["CFBundleSignature": "????", "CFBundleGetInfoString": "App 1.0"]),
+      // Properly cased keys with one word changed may be keys of other SDKs or newer ones.
+      RuleExample(["CFBundleDisplayTitle": "x", "NSFooUsageDescription": "y"]),
     ],
     triggering: [
       RuleExample(["UIRequiresFullscreen": true], expect: ["UIRequiresFullscreen"]),
       RuleExample(["CFBundleIdentifer": "com.example.app"], expect: ["CFBundleIdentifer"]),
+      RuleExample(["CFBundledisplayTitle": "Maps"], expect: ["CFBundledisplayTitle"]),
+      RuleExample(["DTPlatfromVersion": "18.2"], expect: ["DTPlatfromVersion"]),
+      RuleExample(
+        ["CFBundleIdentifer": "com.example.app"],
+        context: LintContext(isBuilt: true, distribution: .appStore),
+        expect: ["CFBundleIdentifer"], severity: .warning),
       RuleExample(
         ["UISupportedInterfaceOrientation~ipad": ["UIInterfaceOrientationPortrait"]],
         expect: ["UISupportedInterfaceOrientation~ipad"]),

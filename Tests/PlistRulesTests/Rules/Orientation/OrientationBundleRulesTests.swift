@@ -43,6 +43,21 @@ import Testing
         .isEmpty)
   }
 
+  /// Issue 11, item 5: a launch screen made from a XIB is compiled to `X.nib`, a file or a
+  /// folder, at the top level or in an `.lproj` folder; it is a launch screen too.
+  @Test func aLaunchScreenCompiledFromAXIBIsFound() throws {
+    #expect(try findings(storyboard: "LaunchScreen", files: ["LaunchScreen.nib"]).isEmpty)
+    #expect(
+      try findings(storyboard: "Launch", files: ["Base.lproj/Launch.nib/runtime.nib"]).isEmpty)
+    #expect(try findings(storyboard: "Launch", files: ["fr.lproj/Launch.nib"]).isEmpty)
+    #expect(
+      try findings(
+        storyboard: "LaunchPad", files: ["LaunchPad.nib"], key: "UILaunchStoryboardName~ipad"
+      ).isEmpty)
+    // Another nib is not the launch screen.
+    #expect(try findings(storyboard: "Launch", files: ["Other.nib"]).count == 1)
+  }
+
   @Test func aMissingCompiledStoryboardIsAnError() throws {
     let found = try findings(storyboard: "Launch", files: [])
     #expect(found.count == 1)
@@ -51,9 +66,9 @@ import Testing
     #expect(found.first?.line == 5)
     #expect(
       found.first?.message
-        == "UILaunchStoryboardName names \"Launch\", but Launch.storyboardc is not in the "
-        + "bundle, so the app has no launch screen; add the storyboard to the target or fix the "
-        + "name")
+        == "UILaunchStoryboardName names \"Launch\", but neither Launch.storyboardc nor "
+        + "Launch.nib is in the bundle, so the app has no launch screen; add the launch screen "
+        + "to the target or fix the name")
   }
 
   @Test func anIPadOnlyStoryboardIsLookedUpToo() throws {
@@ -66,14 +81,16 @@ import Testing
     #expect(found.map(\.keyPath) == [KeyPath([.key(key)])])
     #expect(
       found.first?.message
-        == "UILaunchStoryboardName~ipad names \"LaunchPad\", but LaunchPad.storyboardc is not in "
-        + "the bundle, so the app has no launch screen on iPad; add the storyboard to the target "
-        + "or fix the name")
+        == "UILaunchStoryboardName~ipad names \"LaunchPad\", but neither LaunchPad.storyboardc nor "
+        + "LaunchPad.nib is in the bundle, so the app has no launch screen on iPad; add the launch "
+        + "screen to the target or fix the name")
   }
 
   @Test func aNameWithTheExtensionIsReportedOnceWithAFix() throws {
+    // The devices are unknown, so the app may support iPad multitasking: ITMS-90476.
     let found = try findings(storyboard: "Launch.storyboard", files: [])
-    #expect(found.map(\.severity) == [.warning])
+    #expect(found.map(\.severity) == [.error])
+    #expect(found.map(\.itms) == ["ITMS-90476"])
     #expect(
       found.first?.fix
         == Fix(
