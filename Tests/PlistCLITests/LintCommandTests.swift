@@ -176,7 +176,7 @@ import Testing
     let many = harness.run(["explain", "ITMS-90683"]).console.outputText
     #expect(many.hasPrefix("ITMS-90683 is anticipated by "))
     #expect(many.contains("  missing_purpose_string "))
-    #expect(many.contains("  blank_purpose_string "))
+    #expect(many.contains("  localized_purpose_string_without_base "))
     let none = harness.run(["explain", "ITMS-12345"])
     #expect(none.status == 1)
     #expect(

@@ -95,7 +95,8 @@ import Testing
       listed.sortedFindings.firstIndex {
         listed.session.findings[$0].keyPath.description == "UISupportedInterfaceOrientations"
       } ?? 0
-    let s = state((["Tab"] + Array(repeating: "j", count: orientation) + ["Enter"]).joined(separator: " "))
+    let s = state(
+      (["Tab"] + Array(repeating: "j", count: orientation) + ["Enter"]).joined(separator: " "))
     #expect(s.focus == .tree)
     #expect(keyPath(s) == "UISupportedInterfaceOrientations")
     let sorted = state("Tab s")

@@ -84,7 +84,6 @@ package enum FixAvailability {
       "turning the sandbox on or removing the key changes what the app may do; choose one",
     "sdk_only_reason_in_app": "only you know why the app uses the API",
     "temporary_exception_entitlement": "whether the app still needs the exception is yours to say",
-    "tvos_icon_sizes_ambiguous": "the icon images must be made",
     "unresolved_placeholder": "the value comes from a build setting you define",
     "unknown_required_reason_category": "which category you meant is yours to say",
     "weak_minimum_tls_version": "only you know whether the server supports TLS 1.2",
