@@ -17,12 +17,17 @@ package struct LintSubject: Sendable {
   package var input: AppBundle?
   /// The circumstances.
   package var context: LintContext
+  /// Why the file could not be read, for a file that did not parse (its `root` is then an
+  /// empty dictionary, and only `unreadable_property_list` looks at it); nil otherwise.
+  package var readError: BundleError?
 
   /// Creates a subject.
   package init(
     path: String, role: FileRole, root: PlistNode, bundle: BundleNode? = nil,
-    parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext()
+    parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext(),
+    readError: BundleError? = nil
   ) {
+    self.readError = readError
     self.path = path
     self.role = role
     self.root = root
