@@ -228,7 +228,9 @@ package enum CLI {
     guard let subcommand, subcommand != .help else {
       var out = "USAGE: infoscope " + CommandTable.inspector.usage + "\n"
       for command in CommandTable.commands {
-        out += "       infoscope " + command.name + " " + command.usage + "\n"
+        out +=
+          "       infoscope " + command.name + (command.usage.isEmpty ? "" : " ")
+          + command.usage + "\n"
       }
       return out + "       infoscope --help | --version\n\nSee 'infoscope --help'.\n"
     }

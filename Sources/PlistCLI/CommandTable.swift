@@ -86,7 +86,7 @@ package struct CommandSpec: Sendable {
 
   /// `USAGE: infoscope lint PATH... [options]`.
   var usageLine: String {
-    "USAGE: infoscope " + (name.isEmpty ? "" : name + " ") + usage
+    "USAGE: infoscope " + [name, usage].filter { !$0.isEmpty }.joined(separator: " ")
   }
 }
 

@@ -67,12 +67,27 @@ package enum LintCommand {
     var path: String
     /// The finding's column in Unicode code points (nil without a text position).
     var characterColumn: Int?
+    /// The archive the file lies in (an `.ipa`, read in memory), when it lies in one.
+    var archive: String? = nil
 
-    /// The path of a file that exists in the input: `path`, or for the entitlements of an
-    /// executable's code signature (`App#entitlements`) the executable itself.
+    /// The path of a file that exists on disk: `path`; the archive for a file inside an
+    /// `.ipa`; for the entitlements of an executable's code signature (`App#entitlements`) the
+    /// executable itself.
     var existingPath: String {
-      path.hasSuffix(FileReaders.entitlementsSuffix)
+      if let archive { return archive }
+      return path.hasSuffix(FileReaders.entitlementsSuffix)
         ? String(path.dropLast(FileReaders.entitlementsSuffix.count)) : path
+    }
+
+    /// Where in `existingPath` the finding is, when that is not the file itself: the file
+    /// inside the archive with its line and column, or the signed entitlements.
+    var within: String? {
+      if archive != nil {
+        var text = path
+        if finding.line > 0 { text += ":\(finding.line):\(finding.column)" }
+        return text
+      }
+      return path == existingPath ? nil : "the entitlements in this executable's code signature"
     }
   }
 
@@ -136,7 +151,8 @@ package enum LintCommand {
         reported.append(
           Reported(
             finding: finding, path: reportPath(input, bundle, finding.file),
-            characterColumn: texts.characterColumn(finding)))
+            characterColumn: texts.characterColumn(finding),
+            archive: bundle.inputKind == .ipa ? input : nil))
       }
     }
     var suppressed: [Reported] = []

@@ -112,14 +112,14 @@ enum LintReport {
       let finding = item.finding
       let command = finding.severity == .note ? "notice" : finding.severity.rawValue
       var properties = "file=\(escapeProperty(VisibleEscaping.line(item.existingPath)))"
-      if finding.line > 0 {
+      if finding.line > 0, item.archive == nil {
         properties += ",line=\(finding.line)"
         if let column = item.characterColumn { properties += ",col=\(column)" }
       }
       properties += ",title=\(escapeProperty(finding.ruleID))"
       var message = finding.message
       if let itms = finding.itms { message += " (\(itms))" }
-      if item.path != item.existingPath { message += " (in \(item.path))" }
+      if let within = item.within { message += " (in \(within))" }
       out += "::\(command) \(properties)::\(escape(VisibleEscaping.line(message)))\n"
     }
     return out

@@ -11,8 +11,10 @@ import PlistRules
 /// - one physical location: the file as a URI reference, percent-encoded (RFC 3986: every
 ///   byte but unreserved characters and `/`), relative to `%SRCROOT%` (the working folder,
 ///   given in `originalUriBaseIds`) or a `file://` URI for an absolute path; always a file
-///   that exists in the input (an executable's signed entitlements at the executable, a
-///   project's effective Info.plist at the file or build setting that wrote the key);
+///   that exists on disk (an executable's signed entitlements at the executable, a file
+///   inside an `.ipa` at the archive with the inner path and line in the location's
+///   description and no region, a project's effective Info.plist at the file or build setting
+///   that wrote the key);
 /// - a region with a 1-based `startLine` and a `startColumn` counted in Unicode code points
 ///   (`columnKind` `unicodeCodePoints`: the linter's columns are UTF-8 bytes, converted with
 ///   the file's text; SARIF offers only code points or UTF-16 units, and code points are what
@@ -76,13 +78,11 @@ enum SARIFReport {
       occurrences[identity, default: 0] += 1
       let fingerprint = fnv1a(identity) + ":\(occurrences[identity] ?? 1)"
       var region: Region?
-      if finding.line > 0 {
+      if finding.line > 0, item.archive == nil {
         region = Region(startLine: finding.line, startColumn: item.characterColumn)
       }
       var artifact = artifactLocation(item.existingPath)
-      if item.existingPath != item.path {
-        artifact.description = Text(text: "the entitlements in this executable's code signature")
-      }
+      if let within = item.within { artifact.description = Text(text: within) }
       let logical =
         finding.keyPath.isRoot
         ? nil

@@ -285,7 +285,9 @@ package enum ShellCompletions {
       """
     out += ".B infoscope\n" + roff(CommandTable.inspector.usage) + "\n.br\n"
     for command in commands {
-      out += ".B infoscope \(command.name)\n" + roff(command.usage) + "\n.br\n"
+      out += ".B infoscope \(command.name)\n"
+      if !command.usage.isEmpty { out += roff(command.usage) + "\n" }
+      out += ".br\n"
     }
     out += ".SH DESCRIPTION\n" + roffParagraphs(CommandTable.inspector.discussion)
     out += ".SH OPTIONS\n" + roffOptions(topLevel)

@@ -74,7 +74,8 @@ private typealias T = TreeBuilder
       Row(command: "print", format: "text", arguments: ["print", plist]),
       Row(command: "print", format: "text (key path)", arguments: ["print", plist, key]),
       Row(command: "print", format: "text (stdin)", arguments: ["print", "-"], input: files.bytes),
-      Row(command: "print", format: "parse error", arguments: ["print", files.badXML]),
+      Row(command: "print", format: "parse error (element)", arguments: ["print", files.badXML]),
+      Row(command: "print", format: "parse error (entity)", arguments: ["print", files.badEntity]),
       Row(command: "print", format: "missing key path", arguments: ["print", plist, key + ".no"]),
       Row(command: "get", format: "raw, terminal", arguments: ["get", plist, key], terminal: true),
       Row(
@@ -132,6 +133,7 @@ private typealias T = TreeBuilder
     var bytes: [UInt8]
     var xml: String
     var badXML: String
+    var badEntity: String
     var app: String
     var nestedInfo: String
     var ipa: String
@@ -149,6 +151,9 @@ private typealias T = TreeBuilder
       try XMLPlistWriter.write(
         T.dict([("NSCameraUsageDescription", T.string(xmlSafe)), ("k" + xmlSafe, T.int(1))]))
     ).write(to: URL(fileURLWithPath: xml))
+    let badEntity = harness.path("BadEntity.plist")
+    try Data("<plist><string>&\(xmlSafe);</string></plist>".utf8).write(
+      to: URL(fileURLWithPath: badEntity))
     let badXML = harness.path("Bad.plist")
     try Data("<plist><dict><key>a</key><dic\(xmlSafe)t/></dict>&\(xmlSafe);</plist>".utf8).write(
       to: URL(fileURLWithPath: badXML))
@@ -178,7 +183,7 @@ private typealias T = TreeBuilder
     let archive = ZipBuilder.patchName(placeholder, q, Array(p.utf8))
     try Data(archive).write(to: URL(fileURLWithPath: ipa))
     return Files(
-      plist: plist, bytes: bytes, xml: xml, badXML: badXML, app: app,
+      plist: plist, bytes: bytes, xml: xml, badXML: badXML, badEntity: badEntity, app: app,
       nestedInfo: plugin + "/Info.plist", ipa: ipa)
   }
 
@@ -186,6 +191,8 @@ private typealias T = TreeBuilder
     let harness = try CLIHarness()
     defer { harness.remove() }
     let files = try Self.makeFiles(harness)
+    // The check can fail: the payload itself holds every kind raw.
+    #expect(Self.rawKinds(Array(Self.payload.utf8)).count == Self.kinds.count)
     var table = "| command | format | " + Self.kinds.map(\.name).joined(separator: " | ") + " |\n"
     table += "| --- | --- |" + String(repeating: " --- |", count: Self.kinds.count) + "\n"
     for row in Self.rows(files) {

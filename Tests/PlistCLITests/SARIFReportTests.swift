@@ -1,6 +1,7 @@
 import Foundation
 import PlistCore
 import PlistRules
+import TestSupport
 import Testing
 
 @testable import PlistCLI
@@ -200,6 +201,25 @@ import Testing
     #expect(run.console.outputText.contains("Widget Files/Info.plist,line=4,col=83,"))
     #expect(
       harness.run(["lint", project]).console.outputText.contains("Widget Files/Info.plist:4:84:"))
+  }
+
+  @Test func findingsInsideAnIpaPointAtTheArchive() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let ipa = harness.path("App.ipa")
+    try Data(try ZipBuilder.ipa(infoPlist: LintCommandTests.duplicate)).write(
+      to: URL(fileURLWithPath: ipa))
+    let github = harness.run(["lint", ipa, "--format", "github"]).console.outputText
+    let line = try #require(github.split(separator: "\n").first { $0.contains("duplicate_key") })
+    #expect(line.hasPrefix("::warning file=\(ipa),title=duplicate_key::"))
+    #expect(line.hasSuffix("(in \(ipa)/Payload/App.app/Info.plist:4:2)"))
+    let log = try Self.json(harness.run(["lint", ipa, "--format", "sarif"]).console.output)
+    let result = try #require(
+      try Self.results(log).first { $0["ruleId"] as? String == "duplicate_key" })
+    #expect(try Self.file(result) == ipa)
+    let physical = try #require(
+      (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+    #expect(physical["region"] == nil)
   }
 
   @Test func aBaselinedFindingIsASuppressedResult() throws {
