@@ -107,10 +107,6 @@ package struct Session: Sendable {
     relint()
   }
 
-  /// The rule id under which a property list that does not parse is reported (the linter's
-  /// `unreadable_property_list`).
-  package static let unreadableRule = "unreadable_property_list"
-
   private mutating func arrange() {
     func add(_ file: BundleFile, branch: Int?) -> OutlineItem? {
       guard file.document != nil || file.problem?.kind == .plist else { return nil }
