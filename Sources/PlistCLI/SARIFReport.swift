@@ -74,15 +74,18 @@ enum SARIFReport {
       let finding = item.finding
       var message = finding.message
       if let itms = finding.itms { message += " (\(itms))" }
-      let identity = "\(finding.ruleID)\u{0}\(item.existingPath)\u{0}\(finding.keyPath)"
-      occurrences[identity, default: 0] += 1
-      let fingerprint = fnv1a(identity) + ":\(occurrences[identity] ?? 1)"
       var region: Region?
       if finding.line > 0, item.archive == nil {
         region = Region(startLine: finding.line, startColumn: item.characterColumn)
       }
       var artifact = artifactLocation(item.existingPath)
       if let within = item.within { artifact.description = Text(text: within) }
+      // The file as its URI spells it (`./App.app` and `App.app` alike), and the path inside
+      // an archive.
+      let identity = [finding.ruleID, artifact.uri, finding.file, finding.keyPath.description]
+        .joined(separator: "\u{0}")
+      occurrences[identity, default: 0] += 1
+      let fingerprint = fnv1a(identity) + ":\(occurrences[identity] ?? 1)"
       let logical =
         finding.keyPath.isRoot
         ? nil

@@ -177,6 +177,26 @@ import Testing
 
 /// The command-line conventions users expect (issue 13, item 4).
 @Suite struct CommandLineConventionsTests {
+  /// Runs the built executable in `folder`; returns its status and standard output.
+  static func binary(
+    _ arguments: [String], in folder: URL
+  ) throws -> (status: Int32, output: String) {
+    let executable = try #require(
+      EndToEndTests.executable, "infoscope is not built beside the tests")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
   @Test func lintOfAMissingAndAPresentPathLintsTheOneAndReportsTheOther() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
@@ -209,13 +229,12 @@ import Testing
     defer { harness.remove() }
     try Data(LintCommandTests.duplicate.utf8).write(
       to: harness.folder.appendingPathComponent("-odd.plist"))
-    let cwd = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(harness.folder.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
-    #expect(harness.run(["lint", "--", "-odd.plist"]).console.outputText.hasPrefix("-odd.plist:4"))
-    #expect(harness.run(["files", "--", "-odd.plist"]).status == 0)
-    #expect(harness.run(["print", "--", "-odd.plist"]).status == 0)
-    #expect(harness.run(["lint", "-odd.plist"]).status == 64)
+    // The binary, run in the folder (the tests' own working folder is shared by all).
+    let lint = try Self.binary(["lint", "--", "-odd.plist"], in: harness.folder)
+    #expect(lint.output.hasPrefix("-odd.plist:4"))
+    #expect(try Self.binary(["files", "--", "-odd.plist"], in: harness.folder).status == 0)
+    #expect(try Self.binary(["print", "--", "-odd.plist"], in: harness.folder).status == 0)
+    #expect(try Self.binary(["lint", "-odd.plist"], in: harness.folder).status == 64)
   }
 
   @Test func twoPathsForTheInspectorSaySo() throws {
