@@ -142,6 +142,9 @@ package enum Arguments {
   package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     guard let first = arguments.first else { throw UsageError("missing a command") }
     let rest = Array(arguments.dropFirst())
+    if let subcommand = Subcommand(rawValue: first), subcommand != .help {
+      try checkOptions(rest, subcommand)
+    }
     switch first {
     case "-h", "--help":
       try expectNothing(rest, after: first)
@@ -228,6 +231,35 @@ package enum Arguments {
       }
     }
     return operands
+  }
+
+  /// Refuses an option the command table does not declare for `subcommand`, so the table is
+  /// what decides which options a command has (its help, completions and man page list the
+  /// same); the command's parser then reads the declared ones.
+  ///
+  /// `--` ends the options, `-` is an operand, the value of an option that takes one is
+  /// skipped (`-o -`), and for `set`, `remove` and `rename` a negative number is an operand.
+  ///
+  /// - Throws: `UsageError` naming the first undeclared option.
+  static func checkOptions(_ arguments: [String], _ subcommand: Subcommand) throws(UsageError) {
+    let spec = CommandTable.spec(subcommand)
+    let numbersAreOperands = [.set, .remove, .rename].contains(subcommand)
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { return }
+      guard argument.hasPrefix("-"), argument != "-" else { continue }
+      if numbersAreOperands && isNegativeNumber(argument) { continue }
+      let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+      guard let option = spec.options.first(where: { $0.names.contains(name) })
+      else {
+        if CommandTable.helpOption.names.contains(argument) { continue }
+        throw UsageError(
+          "unknown option '\(argument)' for \(subcommand.rawValue)", subcommand: subcommand)
+      }
+      if option.value != nil, !argument.contains("=") { index += 1 }
+    }
   }
 
   private static func expectNothing(_ rest: [String], after: String) throws(UsageError) {

@@ -36,7 +36,9 @@ package struct OptionSpec: Sendable {
 }
 
 /// One command: its name, usage, help text and options, declared once and used by the help,
-/// the usage shown after a bad command line, the shell completions and the man page.
+/// the usage shown after a bad command line, the shell completions, the man page and the
+/// parser's check of which options exist (`Arguments.checkOptions`); each command's parser
+/// then reads the values of the declared options.
 package struct CommandSpec: Sendable {
   /// The name typed (`lint`); empty for the inspector (`infoscope PATH`).
   package var name: String
