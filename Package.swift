@@ -29,7 +29,7 @@ let package = Package(
     .executableTarget(name: "infoscope", dependencies: ["PlistCLI", "PlistUI", "PlistCurses"]),
     .executableTarget(
       name: "infoscope-bench", dependencies: ["PlistCore", "PlistBundle", "PlistRules", "PlistUI"]),
-    .target(name: "TestSupport", dependencies: ["PlistCore"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["PlistCore", "CZip"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
     .testTarget(
       name: "PlistBundleTests",
@@ -45,7 +45,9 @@ let package = Package(
       dependencies: ["PlistUI", "PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "PlistCursesTests", dependencies: ["PlistCurses", "PlistUI", "CNcurses"]),
-    .testTarget(name: "PlistCLITests", dependencies: ["PlistCLI", "PlistCore", "TestSupport"]),
+    .testTarget(
+      name: "PlistCLITests", dependencies: ["PlistCLI", "PlistRules", "PlistCore", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
   ],
   swiftLanguageModes: [.v6]

@@ -205,7 +205,7 @@ extension Arguments {
   }
 
   /// True for `-5`, `-0.5`, `-.5`, `-inf`, `-1e3`: a value, not an option.
-  private static func isNegativeNumber(_ argument: String) -> Bool {
+  static func isNegativeNumber(_ argument: String) -> Bool {
     let rest = argument.dropFirst()
     guard argument.hasPrefix("-"), let first = rest.first else { return false }
     if rest.lowercased() == "inf" || rest.lowercased() == "infinity" { return true }

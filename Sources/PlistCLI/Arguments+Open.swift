@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `infoscope PATH` and `infoscope --demo` open, and how.
 package struct OpenOptions: Sendable, Equatable {
   /// What to open.
@@ -49,7 +51,12 @@ extension Arguments {
       }
     }
     if operands.count > 1 {
-      // Two words where a command was expected: most likely a mistyped command.
+      // Two words where a command was expected: two paths, or a mistyped command.
+      if FileManager.default.fileExists(atPath: operands[0]) {
+        throw UsageError(
+          "the inspector opens one PATH, and \(operands.count) were given ('\(operands[0])', "
+            + "'\(operands[1])'\(operands.count > 2 ? ", …" : "")); 'infoscope lint' takes several")
+      }
       throw UsageError("unknown command '\(operands[0])'")
     }
     switch (demo, operands.first) {

@@ -27,12 +27,17 @@ package enum Command: Sendable, Equatable {
   case get(GetOptions)
   /// `set`, `remove` or `rename` on one file.
   case edit(EditOptions)
+  /// `completions bash|zsh|fish`.
+  case completions(ShellCompletions.Shell)
+  /// `manpage`.
+  case manpage
 }
 
 /// The subcommands, by the name typed on the command line.
 package enum Subcommand: String, Sendable, CaseIterable {
   case lint, files, print, convert, rules, explain, help
   case get, set, remove, rename
+  case completions, manpage
 }
 
 /// Options of `print`.
@@ -137,6 +142,9 @@ package enum Arguments {
   package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     guard let first = arguments.first else { throw UsageError("missing a command") }
     let rest = Array(arguments.dropFirst())
+    if let subcommand = Subcommand(rawValue: first), subcommand != .help {
+      try checkOptions(rest, subcommand)
+    }
     switch first {
     case "-h", "--help":
       try expectNothing(rest, after: first)
@@ -146,11 +154,29 @@ package enum Arguments {
       return .version
     case "help":
       guard let topic = rest.first else { return .help(nil) }
+      if topic == "-h" || topic == "--help" { return .help(.help) }
       guard let subcommand = Subcommand(rawValue: topic) else {
         throw UsageError("unknown command '\(topic)'")
       }
       try expectNothing(Array(rest.dropFirst()), after: topic)
       return .help(subcommand)
+    case "completions":
+      guard let operands = try simpleOperands(rest, .completions) else {
+        return .help(.completions)
+      }
+      guard operands.count == 1, let shell = ShellCompletions.Shell(rawValue: operands[0]) else {
+        throw UsageError(
+          operands.count > 1
+            ? "unexpected argument '\(operands[1])'"
+            : "completions needs a shell: bash, zsh or fish", subcommand: .completions)
+      }
+      return .completions(shell)
+    case "manpage":
+      guard let operands = try simpleOperands(rest, .manpage) else { return .help(.manpage) }
+      if let extra = operands.first {
+        throw UsageError("unexpected argument '\(extra)'", subcommand: .manpage)
+      }
+      return .manpage
     case "print":
       return try parsePrint(rest)
     case "convert":
@@ -160,10 +186,12 @@ package enum Arguments {
     case "lint":
       return try parseLint(rest)
     case "rules":
-      if rest.contains("-h") || rest.contains("--help") { return .help(.rules) }
-      let markdown = rest == ["--markdown"]
-      guard rest.isEmpty || markdown else {
-        throw UsageError("unexpected argument '\(rest[0])' for rules", subcommand: .rules)
+      let markdown = rest.contains("--markdown")
+      guard let operands = try simpleOperands(rest.filter { $0 != "--markdown" }, .rules) else {
+        return .help(.rules)
+      }
+      if let extra = operands.first {
+        throw UsageError("unexpected argument '\(extra)' for rules", subcommand: .rules)
       }
       return .rules(markdown: markdown)
     case "get":
@@ -171,13 +199,66 @@ package enum Arguments {
     case "set", "remove", "rename":
       return try parseEdit(Subcommand(rawValue: first) ?? .set, rest)
     case "explain":
-      if rest.contains("-h") || rest.contains("--help") { return .help(.explain) }
-      guard rest.count == 1 else {
+      guard let operands = try simpleOperands(rest, .explain) else { return .help(.explain) }
+      guard operands.count == 1 else {
         throw UsageError("explain needs one RULE_ID or KEY", subcommand: .explain)
       }
-      return .explain(rest[0])
+      return .explain(operands[0])
     default:
       return try parseOpen(arguments)
+    }
+  }
+
+  /// The operands of a command that takes no option but `-h`/`--help`; `--` ends the options.
+  ///
+  /// - Returns: the operands, or nil when `-h` or `--help` asks for the command's help.
+  /// - Throws: `UsageError` for any other option.
+  private static func simpleOperands(
+    _ arguments: [String], _ subcommand: Subcommand
+  ) throws(UsageError) -> [String]? {
+    var operands: [String] = []
+    var optionsEnded = false
+    for argument in arguments {
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        operands.append(argument)
+      } else if argument == "--" {
+        optionsEnded = true
+      } else if argument == "-h" || argument == "--help" {
+        return nil
+      } else {
+        throw UsageError(
+          "unknown option '\(argument)' for \(subcommand.rawValue)", subcommand: subcommand)
+      }
+    }
+    return operands
+  }
+
+  /// Refuses an option the command table does not declare for `subcommand`, so the table is
+  /// what decides which options a command has (its help, completions and man page list the
+  /// same); the command's parser then reads the declared ones.
+  ///
+  /// `--` ends the options, `-` is an operand, the value of an option that takes one is
+  /// skipped (`-o -`), and for `set`, `remove` and `rename` a negative number is an operand.
+  ///
+  /// - Throws: `UsageError` naming the first undeclared option.
+  static func checkOptions(_ arguments: [String], _ subcommand: Subcommand) throws(UsageError) {
+    let spec = CommandTable.spec(subcommand)
+    let numbersAreOperands = [.set, .remove, .rename].contains(subcommand)
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { return }
+      guard argument.hasPrefix("-"), argument != "-" else { continue }
+      if numbersAreOperands && isNegativeNumber(argument) { continue }
+      let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+      guard let option = spec.options.first(where: { $0.names.contains(name) })
+      else {
+        if CommandTable.helpOption.names.contains(argument) { continue }
+        throw UsageError(
+          "unknown option '\(argument)' for \(subcommand.rawValue)", subcommand: subcommand)
+      }
+      if option.value != nil, !argument.contains("=") { index += 1 }
     }
   }
 
@@ -237,10 +318,23 @@ package enum Arguments {
     func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
       try cursor.value(inline, missing: fail("\(name) needs a value"))
     }
+    var optionsEnded = false
     while let (argument, name, inline) = cursor.next() {
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        options.inputs.append(argument)
+        continue
+      }
       switch name {
+      case "--":
+        optionsEnded = true
       case "-h", "--help":
         return .help(.lint)
+      case "--color":
+        let text = try value(name, inline)
+        guard let choice = ColorChoice(rawValue: text.lowercased()) else {
+          throw fail("unknown --color '\(text)' (expected auto, always or never)")
+        }
+        options.color = choice
       case "--format":
         let text = try value(name, inline)
         guard let format = LintOptions.Format(rawValue: text.lowercased()) else {
@@ -293,12 +387,14 @@ package enum Arguments {
         }
         options.distribution = distribution
       default:
-        if argument.hasPrefix("-") { throw fail("unknown option '\(argument)' for lint") }
-        options.inputs.append(argument)
+        throw fail("unknown option '\(argument)' for lint")
       }
     }
     guard !options.inputs.isEmpty || options.demo else {
       throw fail("lint needs a PATH: a bundle, .ipa, .xcarchive, project or file")
+    }
+    if options.inputs.filter({ $0 == "-" }).count > 1 {
+      throw fail("standard input (-) can be linted once")
     }
     options.disabled.subtract(enabled)
     return .lint(options)
@@ -308,9 +404,14 @@ package enum Arguments {
   private static func parseFiles(_ arguments: [String]) throws(UsageError) -> Command {
     var operands: [String] = []
     var json = false
+    var optionsEnded = false
     var cursor = ArgumentCursor(arguments)
     while let (argument, name, inline) = cursor.next() {
-      if argument == "-h" || argument == "--help" {
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        operands.append(argument)
+      } else if argument == "--" {
+        optionsEnded = true
+      } else if argument == "-h" || argument == "--help" {
         return .help(.files)
       } else if name == "--format" {
         let missing = UsageError("--format takes text or json", subcommand: .files)

@@ -46,4 +46,27 @@ enum BundleInput {
     }
     return document
   }
+
+  /// Standard input as an input of its own, named `<stdin>`: a property list (its role a
+  /// plain property list, since there is no file name to tell), an executable (its signed
+  /// entitlements), or a provisioning profile (its CMS envelope).
+  ///
+  /// - Throws: `BundleError` of kind `.io` when standard input cannot be read.
+  static func standardInput(_ console: any Console) throws(BundleError) -> AppBundle {
+    let name = CLI.displayName("-")
+    guard let bytes = console.readStandardInput() else {
+      throw BundleError(.io, "cannot read standard input", path: name)
+    }
+    var bundle = AppBundle(inputPath: name, inputKind: .file, isBuilt: false)
+    if FileReaders.isMachO(bytes) {
+      bundle.isBuilt = true
+      bundle.files = FileReaders.executable(bytes, path: name).files
+    } else if bytes.starts(with: [0x30]) {
+      // DER: a CMS envelope, as a provisioning profile is.
+      bundle.files = [FileReaders.profile(bytes, path: name)]
+    } else {
+      bundle.files = [FileReaders.propertyList(bytes, path: name, role: .propertyList)]
+    }
+    return bundle
+  }
 }

@@ -206,6 +206,10 @@ package enum CLI {
     case .rules(let markdown):
       return console.write(RulesCommand.list(markdown: markdown), to: .output)
         ? .success : .cannotCreate
+    case .completions(let shell):
+      return console.write(ShellCompletions.script(shell), to: .output) ? .success : .cannotCreate
+    case .manpage:
+      return console.write(ShellCompletions.manPage(), to: .output) ? .success : .cannotCreate
     case .explain(let name):
       guard let text = RulesCommand.explain(name) else {
         console.write(
@@ -224,198 +228,23 @@ package enum CLI {
   /// The name errors give an input: the path, or `<stdin>` for `-`.
   static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-  /// The short usage shown after a usage error.
+  /// The short usage shown after a usage error, from `CommandTable`.
   package static func usage(for subcommand: Subcommand?) -> String {
-    switch subcommand {
-    case .print?:
-      "USAGE: infoscope print PATH [--file REL] [KEYPATH]\n\nSee 'infoscope help print'.\n"
-    case .files?:
-      "USAGE: infoscope files PATH [--format text|json]\n\nSee 'infoscope help files'.\n"
-    case .lint?:
-      "USAGE: infoscope lint PATH... [--format text|json|sarif|github] [options]\n\n"
-        + "See 'infoscope help lint'.\n"
-    case .rules?:
-      "USAGE: infoscope rules [--markdown]\n"
-    case .explain?:
-      "USAGE: infoscope explain RULE_ID|KEY|ITMS-CODE\n"
-    case .convert?:
-      "USAGE: infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]\n\n"
-        + "See 'infoscope help convert'.\n"
-    case .get?, .set?, .remove?, .rename?:
-      editUsage(for: subcommand)
-    case .help?, nil:
-      """
-      USAGE: infoscope lint PATH... [--format text|json|sarif|github] [options]
-             infoscope files PATH [--format text|json]
-             infoscope print PATH [--file REL] [KEYPATH]
-             infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]
-             infoscope get PATH KEYPATH [--format raw|xml|json]
-             infoscope set|remove|rename FILE KEYPATH [VALUE|NEWKEY] [--dry-run]
-             infoscope PATH | --demo [--theme NAME|PATH]
-             infoscope --help | --version
-
-      See 'infoscope --help'.
-
-      """
+    guard let subcommand, subcommand != .help else {
+      var out = "USAGE: infoscope " + CommandTable.inspector.usage + "\n"
+      for command in CommandTable.commands {
+        out +=
+          "       infoscope " + command.name + (command.usage.isEmpty ? "" : " ")
+          + command.usage + "\n"
+      }
+      return out + "       infoscope --help | --version\n\nSee 'infoscope --help'.\n"
     }
+    return CommandTable.usage(CommandTable.spec(subcommand))
   }
 
-  /// The full help text of `--help`, `help` and `help COMMAND`.
+  /// The full help text of `--help`, `help` and `help COMMAND`, from `CommandTable`.
   package static func help(for subcommand: Subcommand?) -> String {
-    switch subcommand {
-    case .lint?:
-      """
-      USAGE: infoscope lint PATH... [--format text|json|sarif|github] [options]
-
-      Checks every property list in each PATH (an .app, .ipa, .xcarchive, Xcode project or
-      single file) against infoscope's rules: what App Store Connect, App Review or the system
-      would reject or trip over, each finding on the key it concerns with the Apple page
-      that says so.
-
-      OPTIONS:
-        --format F            text (file:line:column: severity: message [rule]), json,
-                              sarif (SARIF 2.1.0) or github (workflow annotations)
-        --min-severity S      leave out findings below note, warning or error
-        --disable RULE        turn a rule off (repeatable); --enable RULE turns it back on
-        --baseline FILE       record the current findings in FILE when it does not exist;
-                              afterwards report only findings not in it
-        --strict              warnings fail too
-        --platform P[,P]      take the input to target these platforms
-        --distribution D      app-store, developer-id, ad-hoc, enterprise or development
-
-      Exit status: 0 nothing at the failing level (errors, or warnings with --strict);
-      1 something was found; 64 bad usage; 66 a PATH cannot be opened.
-
-      """
-    case .rules?:
-      """
-      USAGE: infoscope rules [--markdown]
-
-      Lists every rule: identifier, default severity and what it checks (--markdown: a
-      table for documentation).
-
-      """
-    case .explain?:
-      """
-      USAGE: infoscope explain RULE_ID|KEY|ITMS-CODE
-
-      Shows what a rule checks and the Apple page it rests on, what the catalog knows of
-      a key (by raw name or Xcode display name): type, platforms, deprecation, values, or
-      which rules anticipate an App Store Connect error (ITMS-90474).
-
-      Exit status: 0 shown; 1 no such rule or key.
-
-      """
-    case .files?:
-      """
-      USAGE: infoscope files PATH [--format text|json]
-
-      Lists what infoscope finds in PATH: an .app (or any bundle folder), an .ipa (read in
-      memory), an .xcarchive, an Xcode project (an .xcodeproj or the folder holding one), or
-      a single file. Each bundle is shown with its kind, identifier, version and platforms,
-      each file with its role (Info.plist, entitlements, provisioning profile, privacy
-      manifest, ...) and format; files that cannot be read say why. The paths shown are what
-      'infoscope print PATH --file REL' takes.
-
-      OPTIONS:
-        --format json   one JSON document, for scripts
-
-      Exit status: 0 listed; 64 bad usage; 66 PATH cannot be opened.
-
-      """
-    case .print?:
-      """
-      USAGE: infoscope print PATH [--file REL] [KEYPATH]
-
-      Shows a property list as a tree with the type of every value, in the order of the
-      file (duplicate keys included). PATH is a property-list file (or - for standard input;
-      its format, XML, binary or old-style ASCII, is read from its bytes), or a bundle, .ipa,
-      .xcarchive or project, whose main Info.plist is shown unless --file names another file
-      inside it (as 'infoscope files' lists it: a provisioning profile shows the property
-      list inside its envelope).
-
-      KEYPATH selects a subtree: keys joined by '.', array items in brackets, keys holding
-      dots or brackets in double quotes, e.g.
-        CFBundleURLTypes[0].CFBundleURLSchemes[0]
-        "com.apple.security.application-groups"[0]
-
-      In a shell, quote a key path that holds quotes or brackets:
-        infoscope print App.entitlements '"com.apple.security.application-groups"[0]'
-
-      Exit status: 0 printed; 1 nothing at KEYPATH; 64 bad usage; 66 FILE unreadable or
-      not a property list.
-
-      """
-    case .convert?:
-      """
-      USAGE: infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]
-
-      Writes the property list in FILE in another format: xml (Apple's canonical layout, key
-      order kept), binary (bplist00) or json (for reading; dates as ISO 8601 strings, data as
-      base64, UIDs as {"CF$UID": n}).
-
-      OPTIONS:
-        --to FORMAT     xml, binary or json (also xml1, binary1)
-        -o OUT          write to the file OUT (- for standard output, the default)
-        --in-place      replace FILE itself
-
-      Files are written atomically: a temporary file beside the target is flushed and
-      renamed over it, keeping its permissions, so a failed write leaves the old file
-      whole. FILE is never overwritten without --in-place.
-
-      Binary output is not written to a terminal: give -o OUT. A dictionary with a key
-      written twice is converted with both entries and a warning, since readers disagree on
-      which one counts.
-
-      Exit status: 0 written; 64 bad usage; 66 FILE unreadable or not a property list;
-      73 output not written.
-
-      """
-    case .get?, .set?, .remove?, .rename?:
-      editHelp(for: subcommand)
-    case .help?, nil:
-      """
-      infoscope \(version): inspect, lint, print, edit and convert the property lists of Apple
-      app bundles.
-
-      USAGE: infoscope PATH [--theme NAME|PATH]
-             infoscope --demo [--theme NAME|PATH]
-             infoscope <command> [arguments]
-
-      With no command, PATH (an .app, .ipa, .xcarchive, Xcode project or single file) opens in
-      the terminal inspector: every property list as a tree, each finding on its key. When
-      standard output is not a terminal (or TERM is dumb), nothing interactive starts: the
-      lint report is printed as 'infoscope lint PATH' prints it, with its exit status.
-
-      COMMANDS:
-        lint PATH...                   the findings of every rule (text, json, sarif, github)
-        rules                          list the rules; explain RULE_ID|KEY shows one
-        files PATH                     list the bundles and files of an app, ipa, archive or
-                                       project, with their roles
-        print PATH [KEYPATH]           show a property list as a tree with types, in source
-                                       order (--file REL picks a file inside a bundle)
-        convert FILE --to FORMAT       write as xml, binary or json (-o OUT, --in-place)
-        get PATH KEYPATH               print one value, for scripts (--format raw|xml|json)
-        set FILE KEYPATH VALUE         set a value, adding the last key when it is missing
-                                       (--type TYPE); the file keeps its format and layout
-        remove FILE KEYPATH            remove a key or an array item
-        rename FILE KEYPATH NEWKEY     rename a key (set, remove and rename: --dry-run prints
-                                       the diff instead of writing)
-        help [COMMAND]                 show help for a command
-
-      OPTIONS:
-        --demo                         open the sample built into infoscope: Trailhead.app,
-                                       an iOS app and its widget extension, with faults to find
-        --theme NAME|PATH              the inspector's colours: a theme name or a theme file
-        -h, --help                     show this help
-        --version                      show the version
-
-      EXIT STATUS:
-        0 success, 1 lint findings at the failing level, a key path / rule not found or a
-        value refused, 64 bad usage, 66 input unreadable or malformed,
-        73 output could not be written.
-
-      """
-    }
+    guard let subcommand else { return CommandTable.generalHelp() }
+    return CommandTable.help(CommandTable.spec(subcommand))
   }
 }

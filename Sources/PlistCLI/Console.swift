@@ -1,4 +1,5 @@
 import Foundation
+import PlistCore
 
 /// The two output streams of the command.
 package enum ConsoleStream: Sendable {
@@ -17,13 +18,31 @@ package protocol Console: AnyObject {
   func isTerminal(_ stream: ConsoleStream) -> Bool
   /// All of standard input, or nil when it cannot be read.
   func readStandardInput() -> [UInt8]?
+  /// An environment variable (`NO_COLOR`), or nil when unset.
+  func environment(_ name: String) -> String?
 }
 
 extension Console {
-  /// Writes UTF-8 text.
+  /// Writes UTF-8 text, with every character the one rule names (controls, bidirectional
+  /// controls, invisible format characters) escaped; line feeds and tabs are kept as the
+  /// text's layout (`VisibleEscaping.lines`).
+  ///
+  /// This is the last guard for text meant for reading: callers escape what they quote from
+  /// a file one line at a time (`VisibleEscaping.line`) so a line break inside a key or a
+  /// value cannot start a line of its own. Bytes that are data (a binary property list, a
+  /// value `get` prints for a script) go through `write(_:to:)` with bytes, untouched.
   @discardableResult
   func write(_ text: String, to stream: ConsoleStream) -> Bool {
-    write(Array(text.utf8), to: stream)
+    write(Array(VisibleEscaping.lines(text).utf8), to: stream)
+  }
+
+  /// Writes bytes that are data (a converted property list, a value for a script): exactly as
+  /// they are into a pipe or a file; on a terminal, as text through the one rule, so a value
+  /// cannot steer the terminal (a binary property list never reaches one: `convert` refuses).
+  @discardableResult
+  func writeData(_ bytes: [UInt8], to stream: ConsoleStream) -> Bool {
+    guard isTerminal(stream) else { return write(bytes, to: stream) }
+    return write(String(decoding: bytes, as: UTF8.self), to: stream)
   }
 }
 
@@ -55,6 +74,10 @@ package final class StandardConsole: Console {
   }
 
   package func readStandardInput() -> [UInt8]? { try? FileIO.readAll(fd: 0) }
+
+  package func environment(_ name: String) -> String? {
+    ProcessInfo.processInfo.environment[name]
+  }
 }
 
 /// A console that keeps what is written, for tests.
@@ -67,6 +90,8 @@ package final class BufferConsole: Console {
   package var input: [UInt8]?
   /// What `isTerminal` answers for both streams.
   package var terminal: Bool
+  /// What `environment` answers.
+  package var variables: [String: String] = [:]
 
   /// Creates an empty console.
   package init(input: [UInt8]? = nil, terminal: Bool = false) {
@@ -87,4 +112,6 @@ package final class BufferConsole: Console {
   package func isTerminal(_ stream: ConsoleStream) -> Bool { terminal }
 
   package func readStandardInput() -> [UInt8]? { input }
+
+  package func environment(_ name: String) -> String? { variables[name] }
 }

@@ -57,7 +57,7 @@ package enum ConvertCommand {
     let target: String
     switch options.destination {
     case .standardOutput:
-      guard context.console.write(bytes, to: .output) else {
+      guard context.console.writeData(bytes, to: .output) else {
         context.console.write("infoscope: error: cannot write to standard output\n", to: .error)
         return .cannotCreate
       }

@@ -95,7 +95,7 @@ package enum EditCommand {
           line: "infoscope: error: not writing a binary property list to a terminal; redirect "
             + "standard output or give --format xml", usage: command)
       }
-      guard context.console.write(bytes, to: .output) else {
+      guard context.console.writeData(bytes, to: .output) else {
         throw Failure(
           status: .cannotCreate, line: "infoscope: error: cannot write to standard output")
       }

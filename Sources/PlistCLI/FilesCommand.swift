@@ -18,13 +18,19 @@ package enum FilesCommand {
   static func run(_ options: FilesOptions, context: CLI.Context) -> ExitStatus {
     let bundle: AppBundle
     do {
-      bundle = try BundleLoader.load(path: options.input)
+      bundle =
+        options.input == "-"
+        ? try BundleInput.standardInput(context.console)
+        : try BundleLoader.load(path: options.input)
     } catch {
       context.console.write("\(error)\n", to: .error)
       return .noInput
     }
-    let bytes = options.json ? json(bundle) : Array(render(bundle).utf8)
-    return context.console.write(bytes, to: .output) ? .success : .cannotCreate
+    let written =
+      options.json
+      ? context.console.write(json(bundle), to: .output)
+      : context.console.write(render(bundle), to: .output)
+    return written ? .success : .cannotCreate
   }
 
   /// The text listing of `bundle`.
@@ -40,12 +46,12 @@ package enum FilesCommand {
     if let distribution = bundle.distribution {
       out += ", \(distribution.rawValue) profile"
     }
-    out += "\n"
+    out = VisibleEscaping.line(out) + "\n"
     for file in bundle.files { out += fileLine(file, depth: 1) }
     for node in bundle.bundles { render(node, depth: 1, into: &out) }
     if !bundle.problems.isEmpty {
       out += "problems:\n"
-      for problem in bundle.problems { out += "  \(problem)\n" }
+      for problem in bundle.problems { out += "  " + VisibleEscaping.line("\(problem)") + "\n" }
     }
     return out
   }
@@ -61,7 +67,7 @@ package enum FilesCommand {
       line += "  [" + node.platforms.map(\.rawValue).joined(separator: ", ") + "]"
     }
     if let sdk = node.sdk { line += "  SDK \(sdk)" }
-    out += line + "\n"
+    out += VisibleEscaping.line(line) + "\n"
     for file in node.files { out += fileLine(file, depth: depth + 1) }
     for child in node.children { render(child, depth: depth + 1, into: &out) }
   }
@@ -99,7 +105,7 @@ package enum FilesCommand {
       line +=
         "  ! \(problem.underlying.map { "\($0.line):\($0.column): " } ?? "")\(problem.message)"
     }
-    return line + "\n"
+    return VisibleEscaping.line(line) + "\n"
   }
 
   /// True for a file the bundle names (its executable, launch storyboard) that is not there.
@@ -125,35 +131,50 @@ package enum FilesCommand {
 
   // MARK: JSON
 
+  /// The version of the JSON listing's layout (`formatVersion`), raised when a member changes
+  /// meaning or goes away; new members may appear without a change.
+  static let jsonFormatVersion = 1
+
   /// The listing as JSON for scripts.
   ///
-  /// The document is `{input, kind, built, platforms, files, bundles, problems}`, each bundle
-  /// `{path, kind, identifier, version, build, platforms, files, bundles}`, each file
-  /// `{path, role, missing, format, size, image, problem}` (`missing` true for a file the
-  /// bundle names that is not there; absent members left out). Written with Foundation's
-  /// `JSONEncoder`.
+  /// The document is `{formatVersion, input, kind, built, platforms, distribution?, files,
+  /// bundles, problems}`; each bundle `{path, kind, identifier?, version?, build?, platforms,
+  /// sdk?, files, bundles}`; each file `{path, role, missing?, generated?, format?, size,
+  /// image?, problem?}`; each problem `{kind, message, path?, line?, column?}`. Kinds and
+  /// roles are stable identifiers (`ipa`, `appExtension`, `infoPlist`, `signedEntitlements`,
+  /// `plist`), not the phrases the text listing shows; formats are `xml`, `binary`, `ascii`,
+  /// `json`. Absent members are left out. Written with Foundation's `JSONEncoder`, strings
+  /// escaped by the one rule (`VisibleEscaping.json`).
   ///
   /// - Parameter bundle: the loaded input.
   /// - Returns: pretty-printed UTF-8 JSON ending in a newline.
   package static func json(_ bundle: AppBundle) -> [UInt8] {
     let document = JSONInput(
-      input: bundle.inputPath, kind: bundle.inputKind.rawValue, built: bundle.isBuilt,
-      platforms: bundle.platforms.map(\.rawValue), files: bundle.files.map(JSONFile.init),
-      bundles: bundle.bundles.map(JSONBundle.init), problems: bundle.problems.map(\.description))
+      formatVersion: jsonFormatVersion, input: bundle.inputPath,
+      kind: stableName(bundle.inputKind), built: bundle.isBuilt,
+      platforms: bundle.platforms.map(\.rawValue),
+      distribution: bundle.distribution.map(stableName),
+      files: bundle.files.map(JSONFile.init), bundles: bundle.bundles.map(JSONBundle.init),
+      problems: bundle.problems.map(JSONProblem.init))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
     guard let data = try? encoder.encode(document) else { return Array("{}\n".utf8) }
-    return Array(data) + [0x0A]
+    return Array(VisibleEscaping.json(String(decoding: data, as: UTF8.self)).utf8) + [0x0A]
   }
 
+  /// The Swift case name of an enum value: the stable identifier JSON uses.
+  static func stableName(_ value: some Any) -> String { String(describing: value) }
+
   private struct JSONInput: Encodable {
+    var formatVersion: Int
     var input: String
     var kind: String
     var built: Bool
     var platforms: [String]
+    var distribution: String?
     var files: [JSONFile]
     var bundles: [JSONBundle]
-    var problems: [String]
+    var problems: [JSONProblem]
   }
 
   private struct JSONBundle: Encodable {
@@ -163,16 +184,18 @@ package enum FilesCommand {
     var version: String?
     var build: String?
     var platforms: [String]
+    var sdk: String?
     var files: [JSONFile]
     var bundles: [JSONBundle]
 
     init(_ node: BundleNode) {
       path = node.path
-      kind = node.kind.rawValue
+      kind = FilesCommand.stableName(node.kind)
       identifier = node.identifier
       version = node.shortVersion
       build = node.buildVersion
       platforms = node.platforms.map(\.rawValue)
+      sdk = node.sdk
       files = node.files.map(JSONFile.init)
       bundles = node.children.map(JSONBundle.init)
     }
@@ -182,19 +205,39 @@ package enum FilesCommand {
     var path: String
     var role: String
     var missing: Bool?
+    var generated: Bool?
     var format: String?
     var size: Int
     var image: JSONImage?
-    var problem: String?
+    var problem: JSONProblem?
 
     init(_ file: BundleFile) {
       path = file.path
-      role = file.role.rawValue
+      role = FilesCommand.stableName(file.role)
       missing = FilesCommand.isMissing(file) ? true : nil
-      format = file.format.map(FilesCommand.formatName)
+      generated = file.isGenerated ? true : nil
+      format = file.format?.rawValue
       size = file.size
       image = file.image.map { JSONImage(width: $0.width, height: $0.height, alpha: $0.hasAlpha) }
-      problem = file.problem?.description
+      problem = file.problem.map(JSONProblem.init)
+    }
+  }
+
+  private struct JSONProblem: Encodable {
+    var kind: String
+    var message: String
+    var path: String?
+    var line: Int?
+    var column: Int?
+
+    init(_ error: BundleError) {
+      kind = error.kind.rawValue
+      message = error.message
+      path = error.path
+      if let underlying = error.underlying, underlying.line > 0 {
+        line = underlying.line
+        column = underlying.column > 0 ? underlying.column : nil
+      }
     }
   }
 

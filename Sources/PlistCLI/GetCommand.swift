@@ -13,6 +13,9 @@ import PlistCore
 /// - a dictionary: its keys, one per line, in the file's order (plutil sorts them), a key
 ///   written twice once; an array: its number of items.
 ///
+/// On a terminal, controls, bidirectional controls and invisible format characters are shown
+/// as escapes (`VisibleEscaping`); into a pipe or a file the raw form is exact.
+///
 /// `--format xml` prints the subtree as an XML property list in Apple's layout, `--format
 /// json` as JSON (`JSONPlistWriter`). PATH may be a bundle, archive or project, whose main
 /// Info.plist is read unless `--file` names another file inside it, as `print` does.
@@ -48,7 +51,21 @@ package enum GetCommand {
       context.console.write("\(error.inFile(name))\n", to: .error)
       return .cannotCreate
     }
-    guard context.console.write(bytes, to: .output) else {
+    // On a terminal the value is text to read: the one rule escapes what would steer the
+    // terminal (a dictionary's keys one a line each). Into a pipe or a file the raw form is
+    // data for a script and stays exact, as plutil's.
+    let written: Bool
+    if context.console.isTerminal(.output), options.format == .raw,
+      case .dictionary(let d) = node.value
+    {
+      var seen: Set<String> = []
+      let keys = d.keys.filter { seen.insert($0).inserted }
+      written = context.console.write(
+        keys.map { VisibleEscaping.line($0) + "\n" }.joined(), to: .output)
+    } else {
+      written = context.console.writeData(bytes, to: .output)
+    }
+    guard written else {
       context.console.write("infoscope: error: cannot write to standard output\n", to: .error)
       return .cannotCreate
     }

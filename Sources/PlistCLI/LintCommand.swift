@@ -28,18 +28,67 @@ package struct LintOptions: Sendable, Equatable {
   package var distribution: LintContext.Distribution?
   /// Lints the built-in sample (`DemoBundle`) first, as `Trailhead.app` (hidden `--demo`).
   package var demo = false
+  /// Colour in the text report (`--color`).
+  package var color: ColorChoice = .auto
+}
+
+/// `--color auto|always|never`, as ripgrep and git take it.
+package enum ColorChoice: String, Sendable, CaseIterable {
+  /// Colour when standard output is a terminal and `NO_COLOR` is unset or empty.
+  case auto
+  /// Colour whatever the output and `NO_COLOR` say.
+  case always
+  /// No colour.
+  case never
+
+  /// Whether to colour output on `console`.
+  func isOn(console: any Console) -> Bool {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      let noColor = console.environment("NO_COLOR") ?? ""
+      return noColor.isEmpty && console.isTerminal(.output)
+    }
+  }
 }
 
 /// `infoscope lint PATH...`: the findings of every rule in every property list of the inputs.
 ///
 /// Exit status: 0 when nothing at the failing level was found (errors; warnings too with
 /// `--strict`), 1 when something was, 64 for bad usage, 66 when an input cannot be opened.
-/// A property list inside an input that does not parse is reported as an error on its line.
+/// A property list inside an input that does not parse is reported as an error on its line
+/// (`unreadable_property_list`); an input that cannot be opened is reported on standard error
+/// while the other inputs are still linted, and the status is then 66.
 package enum LintCommand {
   /// A finding with the path it is reported under (the input joined with the file's path).
   struct Reported {
     var finding: Finding
     var path: String
+    /// The finding's column in Unicode code points (nil without a text position).
+    var characterColumn: Int?
+    /// The archive the file lies in (an `.ipa`, read in memory), when it lies in one.
+    var archive: String? = nil
+
+    /// The path of a file that exists on disk: `path`; the archive for a file inside an
+    /// `.ipa`; for the entitlements of an executable's code signature (`App#entitlements`) the
+    /// executable itself.
+    var existingPath: String {
+      if let archive { return archive }
+      return path.hasSuffix(FileReaders.entitlementsSuffix)
+        ? String(path.dropLast(FileReaders.entitlementsSuffix.count)) : path
+    }
+
+    /// Where in `existingPath` the finding is, when that is not the file itself: the file
+    /// inside the archive with its line and column, or the signed entitlements.
+    var within: String? {
+      if archive != nil {
+        var text = path
+        if finding.line > 0 { text += ":\(finding.line):\(finding.column)" }
+        return text
+      }
+      return path == existingPath ? nil : "the entitlements in this executable's code signature"
+    }
   }
 
   /// One input to lint: the name it is reported under and how to load it.
@@ -48,7 +97,8 @@ package enum LintCommand {
     var load: () throws(BundleError) -> AppBundle
   }
 
-  /// Lints `options.inputs` from disk (after the sample, with `options.demo`).
+  /// Lints `options.inputs` from disk (after the sample, with `options.demo`); `-` reads one
+  /// property list (or executable, or provisioning profile) from standard input.
   static func run(_ options: LintOptions, context: CLI.Context) -> ExitStatus {
     var inputs: [Input] = []
     if options.demo {
@@ -56,6 +106,14 @@ package enum LintCommand {
         Input(name: DemoBundle.inputPath) { () throws(BundleError) in DemoBundle.load() })
     }
     for given in options.inputs {
+      if given == "-" {
+        let console = context.console
+        inputs.append(
+          Input(name: CLI.displayName(given)) { () throws(BundleError) in
+            try BundleInput.standardInput(console)
+          })
+        continue
+      }
       // One spelling per input: no trailing slash (`App.app/` from tab completion).
       var input = given
       while input.count > 1, input.hasSuffix("/") { input.removeLast() }
@@ -66,6 +124,9 @@ package enum LintCommand {
   }
 
   /// Lints `inputs`, loading one at a time, and writes the report.
+  ///
+  /// An input that cannot be opened is reported on standard error and the others are still
+  /// linted; the exit status is then the worst one: 66 over 1 over 0.
   static func run(_ options: LintOptions, inputs: [Input], context: CLI.Context) -> ExitStatus {
     var configuration = LintConfiguration()
     configuration.disabled = options.disabled
@@ -74,6 +135,7 @@ package enum LintCommand {
     configuration.distribution = options.distribution
     let linter = Linter(configuration: configuration)
     var reported: [Reported] = []
+    var unopened = false
     for source in inputs {
       let input = source.name
       let bundle: AppBundle
@@ -81,59 +143,68 @@ package enum LintCommand {
         bundle = try source.load()
       } catch {
         context.console.write("\(error)\n", to: .error)
-        return .noInput
+        unopened = true
+        continue
       }
+      let texts = TextIndex(bundle)
       for finding in linter.lint(bundle) {
-        reported.append(Reported(finding: finding, path: reportPath(input, bundle, finding.file)))
-      }
-      for file in bundle.allFiles where file.document == nil {
-        if let problem = file.problem, problem.kind == .plist {
-          let finding = Finding(
-            ruleID: LintCommand.unreadableRule, severity: .error, file: file.path,
-            keyPath: .root, line: problem.underlying?.line ?? 0,
-            column: problem.underlying?.column ?? 0, message: problem.message,
-            url: "https://developer.apple.com/documentation/bundleresources/"
-              + "information-property-list")
-          reported.append(Reported(finding: finding, path: reportPath(input, bundle, file.path)))
-        }
+        reported.append(
+          Reported(
+            finding: finding, path: reportPath(input, bundle, finding.file),
+            characterColumn: texts.characterColumn(finding),
+            archive: bundle.inputKind == .ipa ? input : nil))
       }
     }
+    var suppressed: [Reported] = []
     if let baseline = options.baseline {
       switch Baseline.apply(baseline, to: reported) {
       case .recorded(let count):
         // The first run reports everything and passes: these are the known findings.
         context.console.write(
           "infoscope: recorded \(count) findings in the baseline \(baseline)\n", to: .error)
-        let text = report(reported, options.format)
-        return context.console.write(Array(text.utf8), to: .output) ? .success : .cannotCreate
-      case .filtered(let kept):
+        guard write(reported, [], options, context: context) else { return .cannotCreate }
+        return unopened ? .noInput : .success
+      case .filtered(let kept, let known):
         reported = kept
+        suppressed = known
       case .failed(let reason):
         context.console.write("\(baseline): error: \(reason)\n", to: .error)
         return .usage
       }
     }
-    let text = report(reported, options.format)
-    guard context.console.write(Array(text.utf8), to: .output) else { return .cannotCreate }
+    guard write(reported, suppressed, options, context: context) else { return .cannotCreate }
+    if unopened { return .noInput }
     let failing: Severity = options.strict ? .warning : .error
     return reported.contains { $0.finding.severity >= failing } ? .findings : .success
   }
 
-  /// The rule id under which a property list that does not parse is reported.
-  static let unreadableRule = "unreadable_property_list"
+  /// Writes the report in the options' format; false when standard output refused it.
+  private static func write(
+    _ reported: [Reported], _ suppressed: [Reported], _ options: LintOptions,
+    context: CLI.Context
+  ) -> Bool {
+    let unique = deduplicated(reported)
+    switch options.format {
+    case .text:
+      let color = options.color.isOn(console: context.console)
+      // Escaped line by line; the colour codes are the only controls, so write the bytes.
+      return context.console.write(Array(LintReport.text(unique, color: color).utf8), to: .output)
+    case .json:
+      return context.console.write(LintReport.json(unique), to: .output)
+    case .sarif:
+      return context.console.write(
+        SARIFReport.log(unique, suppressed: deduplicated(suppressed)), to: .output)
+    case .github:
+      return context.console.write(LintReport.github(unique), to: .output)
+    }
+  }
 
-  /// The findings in `format`, each once (inputs that overlap give the same finding twice).
-  static func report(_ reported: [Reported], _ format: LintOptions.Format) -> String {
+  /// The findings, each once (inputs that overlap give the same finding twice).
+  static func deduplicated(_ reported: [Reported]) -> [Reported] {
     var seen: Set<String> = []
-    let unique = reported.filter {
+    return reported.filter {
       let f = $0.finding
       return seen.insert("\($0.path)|\(f.line)|\(f.column)|\(f.ruleID)|\(f.message)").inserted
-    }
-    switch format {
-    case .text: return LintReport.text(unique)
-    case .json: return LintReport.json(unique)
-    case .sarif: return LintReport.sarif(unique)
-    case .github: return LintReport.github(unique)
     }
   }
 
@@ -146,5 +217,35 @@ package enum LintCommand {
       base = URL(fileURLWithPath: input).deletingLastPathComponent().relativePath
     }
     return bundle.inputKind == .file ? input : (base == "." ? file : base + "/" + file)
+  }
+}
+
+/// The text of every file of a loaded input, to turn the linter's byte columns into
+/// character columns (SARIF's `unicodeCodePoints`, GitHub's `col`).
+struct TextIndex {
+  private var texts: [String: [UInt8]] = [:]
+
+  init(_ bundle: AppBundle) {
+    for file in bundle.allFiles {
+      if let text = file.document?.text, !text.isEmpty { texts[file.path] = text }
+    }
+  }
+
+  /// The 1-based column of `finding` in Unicode code points; its byte column when the file's
+  /// text is not at hand (a binary file has no columns, nor a finding without a position).
+  func characterColumn(_ finding: Finding) -> Int? {
+    guard finding.line > 0, finding.column > 0 else { return nil }
+    guard let text = texts[finding.file] else { return finding.column }
+    var line = 1
+    var start = 0
+    while line < finding.line, start < text.count {
+      guard let newline = text[start...].firstIndex(of: 0x0A) else { return finding.column }
+      start = newline + 1
+      line += 1
+    }
+    let end = min(text.count, start + finding.column - 1)
+    guard start <= end else { return finding.column }
+    // Code points are the bytes that do not continue a UTF-8 sequence.
+    return text[start..<end].filter { $0 & 0xC0 != 0x80 }.count + 1
   }
 }

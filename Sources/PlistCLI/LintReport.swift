@@ -1,143 +1,126 @@
 import Foundation
+import PlistBundle
 import PlistCore
 import PlistRules
 
 /// The report formats of `lint`.
+///
+/// Every string taken from an input (paths, keys, values quoted in messages) passes through
+/// the one rule, `VisibleEscaping`: escaped on the line in text and GitHub annotations,
+/// `\u`-escaped in JSON and SARIF.
 enum LintReport {
-  /// `path:line:column: severity: message [rule_id] (ITMS-…)`, one finding a line, then a count.
-  static func text(_ findings: [LintCommand.Reported]) -> String {
+  /// The version of the JSON report's layout (`formatVersion`), raised when a member changes
+  /// meaning or goes away; new members may appear without a change.
+  static let jsonFormatVersion = 1
+
+  /// `path:line:column: severity: message [rule_id] (ITMS-…)`, one finding a line, then a
+  /// count; with `color`, the location bold and the severity in its colour (SGR codes).
+  static func text(_ findings: [LintCommand.Reported], color: Bool = false) -> String {
     var out = ""
     for item in findings {
       var finding = item.finding
       finding.file = item.path
-      out += finding.description + "\n"
+      let line = VisibleEscaping.line(finding.description)
+      out += (color ? colored(line, finding) : line) + "\n"
     }
     let counts = Dictionary(grouping: findings, by: \.finding.severity).mapValues(\.count)
-    let errors = counts[.error] ?? 0
+    let parts: [(Severity, String)] = [(.error, "error"), (.warning, "warning"), (.note, "note")]
     out +=
-      "\(PlistError.counted(errors, "error")), "
-      + "\(PlistError.counted(counts[.warning] ?? 0, "warning")), "
-      + "\(PlistError.counted(counts[.note] ?? 0, "note"))\n"
+      parts.map { severity, noun in
+        let text = PlistError.counted(counts[severity] ?? 0, noun)
+        return color && (counts[severity] ?? 0) > 0 ? sgr(severity) + text + reset : text
+      }.joined(separator: ", ") + "\n"
     return out
   }
 
-  /// One JSON array of findings: `{rule, severity, file, keyPath, line, column, message, url,
-  /// itms, fix}` (absent members left out), written with Foundation's `JSONEncoder`.
+  private static let reset = "\u{1B}[0m"
+
+  /// The SGR colour of a severity: bold red, yellow or cyan, as compilers colour them.
+  private static func sgr(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "\u{1B}[1;31m"
+    case .warning: "\u{1B}[1;33m"
+    case .note: "\u{1B}[1;36m"
+    }
+  }
+
+  /// One escaped text line with its location in bold and its severity coloured.
+  private static func colored(_ line: String, _ finding: Finding) -> String {
+    let marker = ": \(finding.severity.rawValue): "
+    guard let range = line.range(of: marker) else { return line }
+    let location = String(line[..<range.lowerBound])
+    let rest = String(line[range.upperBound...])
+    return "\u{1B}[1m" + location + reset + ": " + sgr(finding.severity)
+      + finding.severity.rawValue + ":" + reset + " " + rest
+  }
+
+  /// The JSON report: `{formatVersion, tool: {name, version}, findings: [...], counts}`; each
+  /// finding `{rule, severity, file, keyPath, line?, column?, message, url, itms?, fix?}`
+  /// (`line` and `column`, 1-based, UTF-8 bytes, are left out for a finding with no text
+  /// position), written with Foundation's `JSONEncoder`.
   static func json(_ findings: [LintCommand.Reported]) -> String {
+    struct Tool: Encodable {
+      var name = "infoscope"
+      var version = CLI.version
+    }
     struct Item: Encodable {
       var rule: String
       var severity: String
       var file: String
       var keyPath: String
-      var line: Int
-      var column: Int
+      var line: Int?
+      var column: Int?
       var message: String
       var url: String
       var itms: String?
       var fix: String?
     }
+    struct Counts: Encodable {
+      var error: Int
+      var warning: Int
+      var note: Int
+    }
+    struct Document: Encodable {
+      var formatVersion: Int
+      var tool: Tool
+      var findings: [Item]
+      var counts: Counts
+    }
     let items = findings.map {
       Item(
         rule: $0.finding.ruleID, severity: $0.finding.severity.rawValue, file: $0.path,
-        keyPath: $0.finding.keyPath.description, line: $0.finding.line,
-        column: $0.finding.column, message: $0.finding.message, url: $0.finding.url,
-        itms: $0.finding.itms, fix: $0.finding.fix?.title)
+        keyPath: $0.finding.keyPath.description,
+        line: $0.finding.line > 0 ? $0.finding.line : nil,
+        column: $0.finding.line > 0 && $0.finding.column > 0 ? $0.finding.column : nil,
+        message: $0.finding.message, url: $0.finding.url, itms: $0.finding.itms,
+        fix: $0.finding.fix?.title)
     }
-    return encode(items)
+    let count = { (severity: Severity) in findings.filter { $0.finding.severity == severity }.count
+    }
+    return encode(
+      Document(
+        formatVersion: jsonFormatVersion, tool: Tool(), findings: items,
+        counts: Counts(error: count(.error), warning: count(.warning), note: count(.note))))
   }
 
-  /// SARIF 2.1.0 (OASIS): one run, the rules that found something as
-  /// `tool.driver.rules`, each finding a result with its physical location (1-based line and
-  /// column; a finding without a text position gives the file alone).
-  static func sarif(_ findings: [LintCommand.Reported]) -> String {
-    struct Log: Encodable {
-      var schema = "https://json.schemastore.org/sarif-2.1.0.json"
-      var version = "2.1.0"
-      var runs: [Run]
-      enum CodingKeys: String, CodingKey {
-        case schema = "$schema"
-        case version, runs
-      }
-    }
-    struct Run: Encodable {
-      var tool: Tool
-      var results: [Result]
-    }
-    struct Tool: Encodable { var driver: Driver }
-    struct Driver: Encodable {
-      var name = "infoscope"
-      var version = CLI.version
-      var informationUri = "https://developer.apple.com/documentation/bundleresources"
-      var rules: [RuleEntry]
-    }
-    struct Text: Encodable { var text: String }
-    struct Level: Encodable { var level: String }
-    struct RuleEntry: Encodable {
-      var id: String
-      var name: String
-      var shortDescription: Text
-      var helpUri: String
-      var defaultConfiguration: Level
-    }
-    struct Result: Encodable {
-      var ruleId: String
-      var ruleIndex: Int
-      var level: String
-      var message: Text
-      var locations: [Location]
-    }
-    struct Location: Encodable { var physicalLocation: Physical }
-    struct Physical: Encodable {
-      var artifactLocation: Artifact
-      var region: Region?
-    }
-    struct Artifact: Encodable { var uri: String }
-    struct Region: Encodable {
-      var startLine: Int
-      var startColumn: Int
-    }
-    var ruleIDs: [String] = []
-    for item in findings where !ruleIDs.contains(item.finding.ruleID) {
-      ruleIDs.append(item.finding.ruleID)
-    }
-    let rules = ruleIDs.map { id -> RuleEntry in
-      let description = RuleCatalog.rule(id)?.description
-      return RuleEntry(
-        id: id, name: description?.name ?? id,
-        shortDescription: Text(text: description?.summary ?? id),
-        helpUri: description?.appleSource.url ?? "",
-        defaultConfiguration: Level(level: level(description?.severity ?? .warning)))
-    }
-    let results = findings.map { item -> Result in
-      let finding = item.finding
-      var message = finding.message
-      if let itms = finding.itms { message += " (\(itms))" }
-      return Result(
-        ruleId: finding.ruleID, ruleIndex: ruleIDs.firstIndex(of: finding.ruleID) ?? 0,
-        level: level(finding.severity), message: Text(text: message),
-        locations: [
-          Location(
-            physicalLocation: Physical(
-              artifactLocation: Artifact(uri: item.path),
-              region: finding.line > 0
-                ? Region(startLine: finding.line, startColumn: max(1, finding.column)) : nil))
-        ])
-    }
-    return encode(Log(runs: [Run(tool: Tool(driver: Driver(rules: rules)), results: results)]))
-  }
-
-  /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=rule::message`.
+  /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=rule::message`, the
+  /// file one that exists in the checkout (`LintCommand.Reported.existingPath`), the column
+  /// in characters (Unicode code points).
   static func github(_ findings: [LintCommand.Reported]) -> String {
     var out = ""
     for item in findings {
       let finding = item.finding
       let command = finding.severity == .note ? "notice" : finding.severity.rawValue
-      var properties = "file=\(escapeProperty(item.path))"
-      if finding.line > 0 { properties += ",line=\(finding.line),col=\(finding.column)" }
+      var properties = "file=\(escapeProperty(VisibleEscaping.line(item.existingPath)))"
+      if finding.line > 0, item.archive == nil {
+        properties += ",line=\(finding.line)"
+        if let column = item.characterColumn { properties += ",col=\(column)" }
+      }
       properties += ",title=\(escapeProperty(finding.ruleID))"
       var message = finding.message
       if let itms = finding.itms { message += " (\(itms))" }
-      out += "::\(command) \(properties)::\(escape(message))\n"
+      if let within = item.within { message += " (in \(within))" }
+      out += "::\(command) \(properties)::\(escape(VisibleEscaping.line(message)))\n"
     }
     return out
   }
@@ -162,11 +145,12 @@ enum LintReport {
       of: ",", with: "%2C")
   }
 
+  /// Pretty, sorted JSON with the one rule's `\u` escapes, ending in a newline.
   static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
-    guard let data = try? encoder.encode(value) else { return "[]\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    guard let data = try? encoder.encode(value) else { return "{}\n" }
+    return VisibleEscaping.json(String(decoding: data, as: UTF8.self)) + "\n"
   }
 }
 
@@ -177,7 +161,8 @@ enum LintReport {
 enum Baseline {
   enum Outcome {
     case recorded(Int)
-    case filtered([LintCommand.Reported])
+    /// The findings not in the baseline, and those it holds (SARIF reports them suppressed).
+    case filtered(kept: [LintCommand.Reported], suppressed: [LintCommand.Reported])
     case failed(String)
   }
 
@@ -191,7 +176,8 @@ enum Baseline {
     var findings: [Entry]
   }
 
-  /// Records `findings` in `path` when it does not exist; otherwise drops the findings it holds.
+  /// Records `findings` in `path` when it does not exist; otherwise sets apart the findings it
+  /// holds.
   static func apply(_ path: String, to findings: [LintCommand.Reported]) -> Outcome {
     // Files are kept as the input names them (relative to it), so `App.app`, `./App.app`
     // and an absolute path share one baseline.
@@ -217,6 +203,9 @@ enum Baseline {
       return .failed("not an infoscope baseline (expected {\"findings\": [...]})")
     }
     let known = Set(file.findings)
-    return .filtered(zip(findings, entries).filter { !known.contains($0.1) }.map(\.0))
+    let pairs = zip(findings, entries)
+    return .filtered(
+      kept: pairs.filter { !known.contains($0.1) }.map(\.0),
+      suppressed: pairs.filter { known.contains($0.1) }.map(\.0))
   }
 }

@@ -53,7 +53,7 @@ package enum PrintCommand {
       label = path.description
     }
     let text = render(node, label: label)
-    return context.console.write(Array(text.utf8), to: .output) ? .success : .cannotCreate
+    return context.console.write(text, to: .output) ? .success : .cannotCreate
   }
 
   /// The printed tree of `node`, ending in a newline.
@@ -72,7 +72,7 @@ package enum PrintCommand {
     _ node: PlistNode, label: String?, depth: Int, note: String?, into out: inout String
   ) {
     out += String(repeating: "  ", count: depth)
-    if let label { out += label + ": " }
+    if let label { out += VisibleEscaping.line(label) + ": " }
     out += summary(node.value)
     if let note { out += "  (\(note))" }
     out += "\n"
@@ -136,23 +136,12 @@ package enum PrintCommand {
     return count(data.count, "byte", "bytes") + " <" + hex + (data.count > 16 ? " …>" : ">")
   }
 
+  /// A string in double quotes: `"` and `\` escaped with a backslash, then every character
+  /// the one rule names (controls, bidirectional controls, invisible format characters) as its
+  /// visible escape (`VisibleEscaping.line`).
   static func quoted(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          out += "\\u{" + String(scalar.value, radix: 16) + "}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+    let escaped = s.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "\"", with: "\\\"")
+    return "\"" + VisibleEscaping.line(escaped) + "\""
   }
 }

@@ -146,19 +146,9 @@ extension PlistError {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
   }
 
-  /// `text` with control characters and bytes that are not printable shown as `\u{…}`
-  /// escapes, for quoting input in a message without sending raw bytes to a terminal.
+  /// `text` as a message quotes it: controls, bidirectional controls and invisible format
+  /// characters escaped by the one rule (`VisibleEscaping.line`).
   package static func printable(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      if scalar.properties.generalCategory == .control || scalar == "\u{FFFD}"
-        || scalar.properties.generalCategory == .format
-      {
-        out += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
+    VisibleEscaping.line(text)
   }
 }

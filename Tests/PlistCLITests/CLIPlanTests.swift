@@ -112,6 +112,7 @@ import Testing
   /// report stands in for it.
   @Test func runFallsBackToTheReportOnATerminal() {
     let console = BufferConsole(terminal: true)
+    console.variables["NO_COLOR"] = "1"
     let status = CLI.run(["--demo"], console: console)
     #expect(status == 1)
     #expect(console.outputText == lint(["--demo"]).output)

@@ -37,7 +37,7 @@ private typealias T = TreeBuilder
     #expect(status == 64)
     #expect(console.output.isEmpty)
     #expect(
-      console.errorText.hasPrefix("infoscope: error: missing a command\n\nUSAGE: infoscope lint"))
+      console.errorText.hasPrefix("infoscope: error: missing a command\n\nUSAGE: infoscope PATH"))
   }
 
   @Test(arguments: [["--help"], ["help"], ["-h"]])

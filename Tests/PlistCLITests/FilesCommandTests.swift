@@ -51,8 +51,12 @@ import Testing
     #expect(bundles.first?["identifier"] as? String == "org.example.demo")
     let files = try #require(bundles.first?["files"] as? [[String: Any]])
     #expect(
-      files.map { $0["role"] as? String } == ["Info.plist", "privacy manifest", "executable"])
-    #expect((files[2]["problem"] as? String)?.hasSuffix("which is not in the bundle") == true)
+      files.map { $0["role"] as? String } == ["infoPlist", "privacyManifest", "executable"])
+    let problem = try #require(files[2]["problem"] as? [String: Any])
+    #expect(problem["kind"] as? String == "notFound")
+    #expect((problem["message"] as? String)?.hasSuffix("which is not in the bundle") == true)
+    #expect(root["formatVersion"] as? Int == 1)
+    #expect(bundles.first?["kind"] as? String == "application")
     #expect(files.map { $0["missing"] as? Bool } == [nil, nil, true])
   }
 }

@@ -72,7 +72,7 @@ import Testing
     let log = try #require(
       try JSONSerialization.jsonObject(with: Data(console.output)) as? [String: Any])
     #expect(log["version"] as? String == "2.1.0")
-    #expect(log["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
+    #expect(log["$schema"] as? String == SARIFReport.schemaURI)
     let runs = try #require(log["runs"] as? [[String: Any]])
     let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
     #expect(driver["name"] as? String == "infoscope")
@@ -86,10 +86,14 @@ import Testing
     #expect(results[0]["level"] as? String == "warning")
     let location = try #require((results[0]["locations"] as? [[String: Any]])?.first)
     let physical = try #require(location["physicalLocation"] as? [String: Any])
-    #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == file)
+    #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "file://" + file)
     let region = try #require(physical["region"] as? [String: Any])
     #expect(region["startLine"] as? Int == 4)
     #expect(region["startColumn"] as? Int == 2)
+    if SARIFSchema.isAvailable || SARIFSchema.isRequired {
+      let errors = try SARIFSchema.errors([("writesSARIF210", console.output)])
+      #expect(errors.isEmpty, "\(errors)")
+    }
   }
 
   @Test func writesJSONAndGitHubAnnotations() throws {
@@ -97,8 +101,10 @@ import Testing
     defer { harness.remove() }
     let file = try write(harness, "Info.plist", Self.duplicate)
     let json = harness.run(["lint", file, "--format", "json"])
-    let items = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.console.output)) as? [[String: Any]])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.console.output)) as? [String: Any])
+    #expect(report["formatVersion"] as? Int == 1)
+    let items = try #require(report["findings"] as? [[String: Any]])
     #expect(items.count == 1)
     #expect(items[0]["keyPath"] as? String == "CFBundleName")
     #expect(items[0]["line"] as? Int == 4)
@@ -225,8 +231,9 @@ import Testing
     let first = harness.run(["lint", app.path, "--baseline", baseline, "--format", "json"])
     #expect(first.status == 0)
     // The recording run still prints its report.
-    let items = try JSONSerialization.jsonObject(with: Data(first.console.output)) as? [Any]
-    #expect(items?.isEmpty == false)
+    let report =
+      try JSONSerialization.jsonObject(with: Data(first.console.output)) as? [String: Any]
+    #expect((report?["findings"] as? [Any])?.isEmpty == false)
     let again = harness.run(["lint", app.path + "/", "--baseline", baseline, "--strict"])
     #expect(again.status == 0)
     #expect(again.console.outputText == "0 errors, 0 warnings, 0 notes\n")
@@ -241,8 +248,9 @@ import Testing
       to: app.appendingPathComponent("Info.plist"))
     let json = harness.run(["lint", app.path, "--format", "json"])
     #expect(json.status == 1)
-    let items = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.console.output)) as? [[String: Any]])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.console.output)) as? [String: Any])
+    let items = try #require(report["findings"] as? [[String: Any]])
     #expect(items.map { $0["rule"] as? String } == ["unreadable_property_list"])
     #expect(items.first?["line"] as? Int == 1)
     let twice = harness.run(["lint", app.path, app.path])

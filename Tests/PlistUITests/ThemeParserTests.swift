@@ -279,7 +279,7 @@ enum ThemeFiles {
       try ThemeParser.parse("\u{1B}]52;c;aGk=\u{07}\u{202E} red default")
     }
     #expect(error.kind == .unknownRole)
-    #expect(error.message.contains(#"\u{1B}]52;c;aGk=\u{7}\u{202E}"#))
+    #expect(error.message.contains(#"\e]52;c;aGk=\u{7}\u{202E}"#))
     #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" })
   }
 

@@ -1,3 +1,5 @@
+import PlistCore
+
 /// One entry of a `ZipArchive`, as its central directory declares it.
 ///
 /// Sizes are the declared ones; reading checks the bytes actually produced against them.
@@ -69,16 +71,10 @@ enum ZipEntryName {
     return .path(kept.joined(separator: "/"), isDirectory: name.hasSuffix("/"))
   }
 
-  /// The name with control characters shown as `\u{…}`, for messages.
+  /// The name as messages show it: controls, bidirectional controls and invisible format
+  /// characters escaped by the one rule (`VisibleEscaping.line`).
   static func printable(_ name: String) -> String {
-    var text = ""
-    for scalar in name.unicodeScalars {
-      if scalar.value < 0x20 || scalar.value == 0x7f {
-        text += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        text.unicodeScalars.append(scalar)
-      }
-    }
-    return text
+    VisibleEscaping.line(name)
   }
+
 }

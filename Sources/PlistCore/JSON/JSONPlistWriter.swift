@@ -20,7 +20,9 @@ import Foundation
 /// - UID → `{"CF$UID": n}`, as Apple's keyed archiver spells it in XML.
 ///
 /// Strings escape `"`, `\` and the control characters U+0000–U+001F (`\b`, `\f`, `\n`, `\r`,
-/// `\t`, and `\u00XX` for the others); everything else, non-ASCII included, stays UTF-8.
+/// `\t`, and `\u00XX` for the others), and, as `\uXXXX`, DEL, the C1 controls, bidirectional
+/// controls and the other invisible format characters (`VisibleEscaping.isEscapedInJSON`), so
+/// JSON shown on a terminal cannot steer it; everything else, non-ASCII included, stays UTF-8.
 ///
 /// Pretty output indents with two spaces, writes `"key": value`, keeps empty containers as
 /// `{}` and `[]`, and ends with a newline; compact output has no white space at all.
@@ -113,6 +115,38 @@ package enum JSONPlistWriter {
 
   /// Appends `text` as a JSON string literal, quotes included.
   package static func appendString(_ text: String, into out: inout [UInt8]) {
+    if text.utf8.contains(where: { $0 >= 0x7F }),
+      text.unicodeScalars.contains(where: {
+        $0.value >= 0x7F && VisibleEscaping.isEscapedInJSON($0)
+      })
+    {
+      // Rare: escape those scalars one by one, the rest through the byte path below.
+      out.append(0x22)
+      var run = ""
+      func flush() {
+        guard !run.isEmpty else { return }
+        var inner: [UInt8] = []
+        appendString(run, into: &inner)
+        out.append(contentsOf: inner.dropFirst().dropLast())
+        run = ""
+      }
+      for scalar in text.unicodeScalars {
+        guard scalar.value >= 0x7F, VisibleEscaping.isEscapedInJSON(scalar) else {
+          run.unicodeScalars.append(scalar)
+          continue
+        }
+        flush()
+        for unit in String(scalar).utf16 {
+          out.append(contentsOf: "\\u".utf8)
+          for shift in stride(from: 12, through: 0, by: -4) {
+            out.append(hexDigits[Int((unit >> UInt16(shift)) & 0x0F)])
+          }
+        }
+      }
+      flush()
+      out.append(0x22)
+      return
+    }
     out.append(0x22)
     var text = text
     text.withUTF8 { bytes in

@@ -20,14 +20,18 @@ package struct LintSubject: Sendable {
   /// The text encoding the file was read in (nil for binary files and trees built in memory),
   /// for rules about the bytes rather than the tree (a byte-order mark).
   package var encoding: TextEncoding?
+  /// Why the file could not be read, for a file that did not parse (its `root` is then an
+  /// empty dictionary, and only `unreadable_property_list` looks at it); nil otherwise.
+  package var readError: BundleError?
 
   /// Creates a subject.
   package init(
     path: String, role: FileRole, root: PlistNode, bundle: BundleNode? = nil,
     parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext(),
-    encoding: TextEncoding? = nil
+    encoding: TextEncoding? = nil, readError: BundleError? = nil
   ) {
     self.encoding = encoding
+    self.readError = readError
     self.path = path
     self.role = role
     self.root = root

@@ -35,11 +35,16 @@ package struct Linter: Sendable {
   }
 
   /// The findings of the enabled rules that apply to `subject`'s role, sorted by position.
+  ///
+  /// A subject that could not be read (`readError`) goes to `unreadable_property_list` alone;
+  /// every other rule sees only files that parsed.
   package func lint(_ subject: LintSubject) -> [Finding] {
     var findings: [Finding] = []
     for rule in rules {
       let description = rule.description
-      guard description.appliesTo.contains(subject.role), isEnabled(description) else {
+      guard description.appliesTo.contains(subject.role), isEnabled(description),
+        (subject.readError != nil) == (description.identifier == Self.unreadableRule)
+      else {
         continue
       }
       for var finding in rule.check(subject) {
@@ -59,6 +64,13 @@ package struct Linter: Sendable {
       configuration.distribution
       ?? input.distribution.flatMap(LintContext.Distribution.init)
     for file in input.files {
+      if let error = Self.readError(of: file) {
+        findings += lint(
+          LintSubject(
+            path: file.path, role: file.role, root: Self.emptyRoot, input: input,
+            readError: error))
+        continue
+      }
       guard let root = Self.root(of: file) else { continue }
       var platforms = configuration.platforms ?? input.platforms
       if platforms.isEmpty, file.role == .infoPlist {
@@ -78,6 +90,13 @@ package struct Linter: Sendable {
         platforms: configuration.platforms ?? bundle.platforms, isBuilt: input.isBuilt,
         distribution: distribution, sdk: bundle.sdk)
       for file in bundle.files {
+        if let error = Self.readError(of: file) {
+          findings += lint(
+            LintSubject(
+              path: file.path, role: file.role, root: Self.emptyRoot, bundle: bundle,
+              parentBundle: parent, input: input, context: context, readError: error))
+          continue
+        }
         guard let root = Self.root(of: file) else { continue }
         let found = lint(
           LintSubject(
@@ -100,9 +119,10 @@ package struct Linter: Sendable {
   )
     -> Finding
   {
-    guard file.isGenerated, let effective, case .key(let key)? = finding.keyPath.components.first,
+    guard file.isGenerated, let effective else { return finding }
+    guard case .key(let key)? = finding.keyPath.components.first,
       let source = effective[key]?.source
-    else { return finding }
+    else { return atWrittenFile(finding, effective, file) }
     var moved = finding
     switch source {
     case .file(let path, _):
@@ -113,9 +133,60 @@ package struct Linter: Sendable {
       moved.line = origin.line
       moved.column = Int(origin.location?.column ?? 1)
     default:
-      break
+      return atWrittenFile(finding, effective, file)
     }
     return moved
+  }
+
+  /// A finding in an effective Info.plist that no key's source places, moved to a file that
+  /// exists.
+  ///
+  /// That is a key that is missing, or a value Xcode adds itself: the `INFOPLIST_FILE` at its root
+  /// dictionary, or else the project file at the first of the target's Info.plist build
+  /// settings (the file alone when none has a line). The effective Info.plist itself exists
+  /// only in the build, so annotations and SARIF locations must not name it.
+  static func atWrittenFile(
+    _ finding: Finding, _ effective: EffectiveInfoPlist, _ file: BundleFile
+  ) -> Finding {
+    var moved = finding
+    if let source = effective.sourceFile {
+      moved.file = source.path
+      moved.line = Int(source.document.root.location.line)
+      moved.column = Int(source.document.root.location.column)
+      return moved
+    }
+    let origins = effective.entries.compactMap { entry -> SettingOrigin? in
+      guard case .buildSetting(_, let origin) = entry.source, !origin.path.isEmpty else {
+        return nil
+      }
+      return origin
+    }
+    let folder = file.path.split(separator: "/").dropLast(2).joined(separator: "/")
+    let project = (folder.isEmpty ? "" : folder + "/") + "project.pbxproj"
+    moved.file = project
+    if let origin = origins.first(where: { $0.path == project && $0.line > 0 }) {
+      moved.line = origin.line
+      moved.column = Int(origin.location?.column ?? 1)
+    } else {
+      moved.line = 0
+      moved.column = 0
+    }
+    return moved
+  }
+
+  /// The identifier of the rule that reports files that do not parse.
+  static let unreadableRule = UnreadablePropertyListRule.description.identifier
+
+  /// The root a subject that could not be read stands on.
+  static let emptyRoot = PlistNode(.dictionary(PlistDictionary([])))
+
+  /// Why `file`, a property list, could not be read; nil when it read, or when it is not a
+  /// property list that failed to parse (a missing file, an image).
+  static func readError(of file: BundleFile) -> BundleError? {
+    guard file.document == nil, let problem = file.problem, problem.kind == .plist else {
+      return nil
+    }
+    return problem
   }
 
   /// The tree rules see for `file`: its property list, or, for an app icon set (JSON, not a

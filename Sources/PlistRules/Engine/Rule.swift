@@ -92,6 +92,9 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   /// The bundle around the file, for rules that read other files of it (entitlements, the
   /// executable, the Info.plist a localised file belongs to); nil by default.
   package var bundle: BundleNode?
+  /// Why the XML of an example did not parse (the example then stands for a file that cannot
+  /// be read, which only `unreadable_property_list` looks at); nil for a readable example.
+  package var readError: BundleError?
   /// The key paths findings must land on, in order (empty for non-triggering examples).
   package var expected: [KeyPath]
   /// The severity every finding must have, when the example pins it (a context that raises or
@@ -129,7 +132,8 @@ package struct RuleExample: Sendable, CustomStringConvertible {
     self.line = line
   }
 
-  /// An example from XML text (read with the project's reader; it must be valid).
+  /// An example from XML text (read with the project's reader; XML that does not parse stands
+  /// for an unreadable file, `readError`).
   ///
   /// - Parameters:
   ///   - xml: the document.
@@ -145,9 +149,16 @@ package struct RuleExample: Sendable, CustomStringConvertible {
     line: Int = #line
   ) {
     self.xml = xml
-    let document = try? PlistReader.read(bytes: Array(xml.utf8))
-    root = document?.root ?? PlistNode(.string("<invalid>"))
-    encoding = document?.encoding
+    do {
+      let document = try PlistReader.read(bytes: Array(xml.utf8))
+      root = document.root
+      encoding = document.encoding
+    } catch {
+      // Kept, not hidden: a rule other than `unreadable_property_list` finds nothing in it,
+      // so its example fails loudly.
+      root = PlistNode(.dictionary(PlistDictionary([])))
+      readError = BundleError(error, path: "Example.plist")
+    }
     self.role = role
     self.context = context
     expected = expect.map { (try? KeyPath(parsing: $0)) ?? KeyPath([.key($0)]) }

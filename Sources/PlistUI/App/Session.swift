@@ -107,10 +107,6 @@ package struct Session: Sendable {
     relint()
   }
 
-  /// The rule id under which a property list that does not parse is reported (the same one
-  /// `infoscope lint` uses).
-  package static let unreadableRule = "unreadable_property_list"
-
   private mutating func arrange() {
     func add(_ file: BundleFile, branch: Int?) -> OutlineItem? {
       guard file.document != nil || file.problem?.kind == .plist else { return nil }
@@ -154,19 +150,8 @@ package struct Session: Sendable {
 
   /// Runs the linter again over the bundle and re-indexes the findings.
   package mutating func relint() {
-    var found = linter.lint(bundle)
-    for (index, file) in files.enumerated() where file.document == nil {
-      guard let problem = bundle.allFiles.first(where: { $0.path == file.path })?.problem
-      else { continue }
-      found.append(
-        Finding(
-          ruleID: Self.unreadableRule, severity: .error, file: file.path, keyPath: .root,
-          line: problem.underlying?.line ?? 0, column: problem.underlying?.column ?? 0,
-          message: problem.message,
-          url: "https://developer.apple.com/documentation/bundleresources/"
-            + "information-property-list"))
-      _ = index
-    }
+    // Files that do not parse come back from the linter as `unreadable_property_list`.
+    let found = linter.lint(bundle)
     // The same finding can come twice when inputs overlap; keep one.
     var seen: Set<String> = []
     findings = found.filter {

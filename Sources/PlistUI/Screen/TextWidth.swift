@@ -1,3 +1,5 @@
+import PlistCore
+
 /// Column widths of characters as a terminal draws them, and the visible form of characters a
 /// terminal must never receive.
 ///
@@ -75,86 +77,33 @@ package enum TextWidth {
   }
 }
 
-/// Turns text from a file into text that is safe to send to a terminal.
+/// Turns text from a file into text that is safe to send to a terminal: the inspector's view of
+/// the one rule, `VisibleEscaping` in PlistCore, which every command of the command line uses
+/// too.
 ///
-/// Control characters (C0, DEL, C1), bidirectional controls, zero-width and line-separator
-/// characters, and a mark with nothing to combine with become visible escapes in Swift's
-/// spelling: `\n`, `\t`, `\r`, `\0`, `\e` for ESC, `\u{202E}` for the rest. A hostile string
-/// therefore cannot move the cursor, set the title, write the clipboard (OSC 52) or reorder
-/// what is drawn.
+/// Control characters (C0, DEL, C1), bidirectional controls, format characters (zero-width
+/// space, word joiner, byte-order mark, …), line separators, and a mark with nothing to combine
+/// with become visible escapes in Swift's spelling: `\n`, `\t`, `\r`, `\0`, `\e` for ESC,
+/// `\u{202E}` for the rest. A hostile string therefore cannot move the cursor, set the title,
+/// write the clipboard (OSC 52) or reorder what is drawn. The segments keep the drawing roles:
+/// an escape is drawn in the escape colour.
 package enum VisibleText {
   /// A run of text, either drawn as is or an escape to draw in the escape role.
-  package struct Segment: Sendable, Hashable {
-    /// The text to draw.
-    package var text: String
-    /// Whether it stands for an invisible or dangerous character.
-    package var isEscape: Bool
-  }
+  package typealias Segment = VisibleEscaping.Run
 
   /// Whether a scalar must never reach the terminal as itself, wherever it stands: controls,
   /// bidirectional controls and line separators.
   package static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
-    let v = scalar.value
-    if v < 0x20 || (v >= 0x7F && v <= 0x9F) { return true }
-    switch v {
-    case 0x061C, 0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFFF9...0xFFFB: return true
-    default: return false
-    }
-  }
-
-  /// Whether a scalar is invisible when it starts a character (zero-width space, joiners,
-  /// word joiner, byte-order mark); inside a cluster (an emoji sequence) joiners are fine.
-  static func isInvisibleAlone(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x200B...0x200D, 0x2060...0x2065, 0xFEFF: true
-    default: TextWidth.isZeroWidth(scalar)
-    }
+    VisibleEscaping.isAlwaysEscaped(scalar)
   }
 
   /// The escape for one scalar.
   package static func escape(_ scalar: Unicode.Scalar) -> String {
-    switch scalar.value {
-    case 0x0A: "\\n"
-    case 0x09: "\\t"
-    case 0x0D: "\\r"
-    case 0x00: "\\0"
-    case 0x1B: "\\e"
-    default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-    }
+    VisibleEscaping.escape(scalar)
   }
 
   /// Splits `text` into plain runs and escapes.
   package static func segments(of text: String) -> [Segment] {
-    // Fast path: printable ASCII only.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-      return text.isEmpty ? [] : [Segment(text: text, isEscape: false)]
-    }
-    var result: [Segment] = []
-    var plain = ""
-    func flush() {
-      if !plain.isEmpty {
-        result.append(Segment(text: plain, isEscape: false))
-        plain = ""
-      }
-    }
-    for character in text {
-      let scalars = character.unicodeScalars
-      guard let first = scalars.first else { continue }
-      if scalars.contains(where: mustEscape) || isInvisibleAlone(first) {
-        flush()
-        // Keep the safe scalars of the cluster drawable on their own, escape the rest.
-        var escaped = ""
-        for scalar in scalars {
-          escaped +=
-            mustEscape(scalar) || isInvisibleAlone(scalar)
-            ? escape(scalar) : String(Character(scalar))
-        }
-        result.append(Segment(text: escaped, isEscape: true))
-      } else {
-        plain.append(character)
-      }
-    }
-    flush()
-    return result
+    VisibleEscaping.runs(of: text)
   }
 }

@@ -1,3 +1,5 @@
+import PlistCore
+
 /// An error reading a theme file or choosing a theme, with where it happened.
 ///
 /// `description` has the form compilers use, `file:line:column: error: message`, leaving out
@@ -70,33 +72,10 @@ package struct ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `text` made safe to print: control characters, bidirectional overrides and other
-  /// invisible scalars become `\u{…}` escapes, and text past `limit` characters is cut with `…`.
+  /// invisible scalars become escapes by the one rule (`VisibleEscaping.line`), and text past
+  /// `limit` characters is cut with `…`.
   package static func quoted(_ text: String, limit: Int = 40) -> String {
-    var out = ""
-    var count = 0
-    for scalar in text.unicodeScalars {
-      if count >= limit {
-        out += "…"
-        break
-      }
-      count += 1
-      if isPrintable(scalar) {
-        out.unicodeScalars.append(scalar)
-      } else {
-        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      }
-    }
-    return out
-  }
-
-  /// Whether `scalar` can be echoed to a terminal as it is.
-  private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned,
-      .privateUse:
-      return false
-    default:
-      return true
-    }
+    let cut = text.count > limit ? String(text.prefix(limit)) : text
+    return VisibleEscaping.line(cut) + (cut.count < text.count ? "…" : "")
   }
 }

@@ -1,4 +1,4 @@
-// fuzz-modules:
+// fuzz-modules: PlistCore
 // fuzz-sources: Sources/PlistUI/Theme
 // fuzz-seeds:
 // fuzz-builtin: theme

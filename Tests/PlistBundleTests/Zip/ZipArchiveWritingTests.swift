@@ -1,6 +1,7 @@
 import CZip
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistBundle

@@ -141,6 +141,6 @@ import Testing
     let found = try projectFindings("")
     #expect(found.map(\.ruleID) == ["missing_launch_screen", "missing_scene_manifest"])
     #expect(
-      found.allSatisfy { $0.severity == .warning && $0.file == "Demo.xcodeproj/Demo/Info.plist" })
+      found.allSatisfy { $0.severity == .warning && $0.file == "Demo.xcodeproj/project.pbxproj" })
   }
 }

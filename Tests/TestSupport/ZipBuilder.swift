@@ -6,9 +6,9 @@ import Foundation
 /// `ZipBuilder().file("Payload/App.app/Info.plist", bytes).build()` gives the archive's bytes;
 /// `ZipBuilder.ipa(...)` lays out an `.ipa`. The `patch…` helpers rewrite built bytes to make
 /// hostile archives (lying sizes, NUL in names) that libzip would refuse to write.
-struct ZipBuilder {
+package struct ZipBuilder {
   /// How an entry's data is stored.
-  enum Method { case store, deflate }
+  package enum Method: Sendable { case store, deflate }
 
   private enum Item {
     case file(String, [UInt8], Method)
@@ -17,40 +17,43 @@ struct ZipBuilder {
   }
 
   /// A failure of libzip while writing, with its message.
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+  package struct Failure: Error, CustomStringConvertible {
+    package var description: String
   }
 
   private var items: [Item] = []
 
+  /// An empty archive.
+  package init() {}
+
   /// Adds a file entry.
-  func file(_ name: String, _ bytes: [UInt8], method: Method = .deflate) -> ZipBuilder {
+  package func file(_ name: String, _ bytes: [UInt8], method: Method = .deflate) -> ZipBuilder {
     var copy = self
     copy.items.append(.file(name, bytes, method))
     return copy
   }
 
   /// Adds a file entry holding `text` in UTF-8.
-  func file(_ name: String, text: String, method: Method = .deflate) -> ZipBuilder {
+  package func file(_ name: String, text: String, method: Method = .deflate) -> ZipBuilder {
     file(name, Array(text.utf8), method: method)
   }
 
   /// Adds a folder entry (libzip appends the `/`).
-  func directory(_ name: String) -> ZipBuilder {
+  package func directory(_ name: String) -> ZipBuilder {
     var copy = self
     copy.items.append(.directory(name))
     return copy
   }
 
   /// Adds a symbolic link entry: Unix mode `0120777` in the external attributes, target as data.
-  func symbolicLink(_ name: String, target: String) -> ZipBuilder {
+  package func symbolicLink(_ name: String, target: String) -> ZipBuilder {
     var copy = self
     copy.items.append(.symbolicLink(name, target: target))
     return copy
   }
 
   /// Writes the archive to a temporary file with libzip and returns its bytes.
-  func build() throws -> [UInt8] {
+  package func build() throws -> [UInt8] {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("zipbuilder-\(UUID().uuidString).zip")
     defer { try? FileManager.default.removeItem(at: url) }
@@ -101,7 +104,7 @@ struct ZipBuilder {
 
   /// An `.ipa` holding `Payload/<app>.app/Info.plist` and whatever `files` adds (paths relative
   /// to the `.app` folder).
-  static func ipa(
+  package static func ipa(
     app: String = "App", infoPlist: String, files: [String: [UInt8]] = [:]
   ) throws -> [UInt8] {
     var builder = ZipBuilder().file("Payload/\(app).app/Info.plist", text: infoPlist)
@@ -113,7 +116,7 @@ struct ZipBuilder {
 
   /// Rewrites the declared uncompressed size of entry `name` in both its local header and its
   /// central-directory record (so libzip sees them agree and only the data can tell).
-  static func patchUncompressedSize(
+  package static func patchUncompressedSize(
     _ bytes: [UInt8], entry name: String, to size: UInt32
   )
     -> [UInt8]
@@ -139,7 +142,7 @@ struct ZipBuilder {
 
   /// Replaces every occurrence of `old` with `new` (the same length) in the archive's bytes:
   /// renames an entry in both its headers.
-  static func patchName(_ bytes: [UInt8], _ old: String, _ new: [UInt8]) -> [UInt8] {
+  package static func patchName(_ bytes: [UInt8], _ old: String, _ new: [UInt8]) -> [UInt8] {
     let old = Array(old.utf8)
     precondition(old.count == new.count)
     var bytes = bytes
