@@ -97,7 +97,8 @@ extension CommandTable {
       operandsArePaths: false),
     CommandSpec(
       "explain", .explain, usage: "RULE_ID|KEY|ITMS-CODE",
-      summary: "what a rule checks, what the catalog knows of a key, or\nwhich rules anticipate an App Store Connect error",
+      summary:
+        "what a rule checks, what the catalog knows of a key, or\nwhich rules anticipate an App Store Connect error",
       discussion: """
         Shows what a rule checks and the Apple page it rests on, what the catalog knows of a
         key (by raw name or Xcode display name): type, platforms, deprecation, values, or

@@ -77,7 +77,7 @@ struct RuleCase: Sendable, CustomStringConvertible {
       let subject = LintSubject(
         path: example.path, role: example.role, root: example.root, bundle: example.bundle,
         context: example.context, encoding: example.encoding,
-      readError: example.readError)
+        readError: example.readError)
       #expect(linter.lint(subject).isEmpty, "\(example)")
     }
   }

@@ -85,6 +85,7 @@ package enum FixAvailability {
     "sdk_only_reason_in_app": "only you know why the app uses the API",
     "temporary_exception_entitlement": "whether the app still needs the exception is yours to say",
     "unresolved_placeholder": "the value comes from a build setting you define",
+    "unreadable_property_list": "the file must be repaired by hand where the reader stopped",
     "unknown_required_reason_category": "which category you meant is yours to say",
     "weak_minimum_tls_version": "only you know whether the server supports TLS 1.2",
     "web_or_media_arbitrary_loads": "whether web content needs the exception is yours to say",

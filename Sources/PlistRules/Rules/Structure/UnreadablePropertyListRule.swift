@@ -38,12 +38,12 @@ struct UnreadablePropertyListRule: Rule {
 
   func check(_ subject: LintSubject) -> [Finding] {
     guard let error = subject.readError else { return [] }
-    return [
-      Finding(
-        ruleID: Self.description.identifier, severity: Self.description.severity,
-        file: subject.path, keyPath: .root, line: error.underlying?.line ?? 0,
-        column: error.underlying?.column ?? 0, message: error.message,
-        url: Self.description.appleSource.url)
-    ]
+    var finding = Finding(
+      ruleID: Self.description.identifier, severity: Self.description.severity,
+      file: subject.path, keyPath: .root, line: error.underlying?.line ?? 0,
+      column: error.underlying?.column ?? 0, message: error.message,
+      url: Self.description.appleSource.url)
+    finding.noFixReason = FixAvailability.reason(for: Self.description.identifier)
+    return [finding]
   }
 }
