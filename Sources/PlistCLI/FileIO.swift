@@ -1,8 +1,9 @@
 import Foundation
 import PlistCore
 
-/// Standard input and output for the commands, with `errno` turned into sentences. Files are
-/// read and written by `AtomicFile`, the one writer (this only adapts its errors).
+/// Standard input and output for the commands, with `errno` turned into sentences.
+///
+/// Files are read and written by `AtomicFile`, the one writer; this only adapts its errors.
 package enum FileIO {
   /// Why a file operation failed: a sentence naming what failed and the system's reason.
   package struct Failure: Error, Sendable {

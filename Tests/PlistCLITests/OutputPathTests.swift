@@ -5,9 +5,10 @@ import Testing
 
 @testable import PlistCLI
 
-/// `convert -o` and `set` at every kind of path: one-character names, `-`, FIFOs, devices,
-/// sockets, folders, read-only and hard-linked files. Special files are made in the test's own
-/// folder, never taken from `/dev`.
+/// `convert -o` and `set` at every kind of path.
+///
+/// One-character names, `-`, FIFOs, devices, sockets, folders, read-only and hard-linked
+/// files. Special files are made in the test's own folder, never taken from `/dev`.
 @Suite struct OutputPathTests {
   static let value = ConvertCommandTests.value
 

@@ -11,9 +11,10 @@ import Glibc
 package enum AtomicFile {
   /// What a caller allows a write to do.
   package struct Options: Sendable, Equatable {
-    /// The fingerprint taken when the file was read; the save is refused when the file no
-    /// longer matches it, checked just before and just after the swap. nil overwrites whatever
-    /// is there (or creates the file).
+    /// The fingerprint taken when the file was read.
+    ///
+    /// The save is refused when the file no longer matches it, checked just before and just
+    /// after the swap; nil overwrites whatever is there (or creates the file).
     package var expecting: FileFingerprint?
     /// Replace a file whose permissions give nobody write access (mode `0444`): what
     /// `--force` and the inspector's answer to its question say.
@@ -148,6 +149,7 @@ package enum AtomicFile {
   ///   - limit: the most bytes accepted.
   ///   - expectedSize: the size to reserve room for (a regular file's `st_size`), or 0.
   ///   - name: the input's name for messages (`<stdin>`, a path).
+  /// - Returns: every byte read.
   /// - Throws: ``FileError`` `.tooLarge` (before reading when `expectedSize` is over the
   ///   limit), `.readFailed` with the system's reason.
   package static func readAll(
@@ -517,8 +519,10 @@ package enum AtomicFile {
     return false
   }
 
-  /// After a swap: the file swapped out must still be the one read. If another program wrote
-  /// it in the moment before the swap, swaps back (its bytes are kept) and reports the race.
+  /// After a swap, checks that the file swapped out is still the one read.
+  ///
+  /// If another program wrote it in the moment before the swap, swaps back (its bytes are kept)
+  /// and reports the race.
   private static func checkSwappedOut(
     _ swappedOut: String, target: String, shownAs path: String, expecting: FileFingerprint?,
     operations: some FileOperations
