@@ -131,6 +131,8 @@ package enum EditCommand {
       }
       return (bytes, nil)
     }
+    // Temporary files of saves that were killed are found and removed when the file is opened.
+    AtomicFile.removeStaleTemporaries(of: input)
     do {
       let (bytes, fingerprint) = try AtomicFile.read(path: input)
       return (bytes, fingerprint)
