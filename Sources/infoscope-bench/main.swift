@@ -2,11 +2,15 @@ import Foundation
 
 // infoscope-bench: measures infoscope's property-list codec against the peers on this machine.
 // `--child ui ...` is the terminal UI's measured child (see UIBench.swift), `--child ...` the
-// codec's (see Child.swift); anything else runs the bench.
+// codec's (see Child.swift), `--lint-scaling` lint's cost against one dictionary's size (see
+// LintScaling.swift); anything else runs the bench.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child", arguments.dropFirst().first == "ui" {
   exit(UIBench.child(Array(arguments.dropFirst(2))))
+}
+if arguments.first == "--lint-scaling" {
+  exit(LintScaling.main(Array(arguments.dropFirst())))
 }
 if arguments.first == "--child" {
   exit(Child.main(Array(arguments.dropFirst())))
