@@ -87,11 +87,13 @@ package enum LintCommand {
         reported.append(Reported(finding: finding, path: reportPath(input, bundle, finding.file)))
       }
       for file in bundle.allFiles where file.document == nil {
-        if let problem = file.problem, problem.kind == .plist {
+        if let problem = file.problem, LintCommand.mustBeRead(file, problem) {
           let finding = Finding(
             ruleID: LintCommand.unreadableRule, severity: .error, file: file.path,
             keyPath: .root, line: problem.underlying?.line ?? 0,
-            column: problem.underlying?.column ?? 0, message: problem.message,
+            column: problem.underlying?.column ?? 0,
+            message: problem.kind == .plist
+              ? problem.message : "could not be read: \(problem.message)",
             url: "https://developer.apple.com/documentation/bundleresources/"
               + "information-property-list")
           reported.append(Reported(finding: finding, path: reportPath(input, bundle, file.path)))
@@ -121,6 +123,23 @@ package enum LintCommand {
 
   /// The rule id under which a property list that does not parse is reported.
   static let unreadableRule = "unreadable_property_list"
+
+  /// The roles whose file, when present, must read: one that does not (a link leading nowhere
+  /// or out of the bundle, a FIFO, a device or folder in its place, an unreadable file, a ZIP
+  /// entry that is encrypted, LZMA-compressed, a bomb or a link) is an error, never a pass.
+  static let rolesThatMustRead: Set<FileRole> = [
+    .infoPlist, .entitlements, .signedEntitlements, .provisioningProfile, .privacyManifest,
+    .infoPlistStrings, .archiveInfo, .projectFile, .propertyList, .executable,
+  ]
+
+  /// True when `problem` of `file` is reported as an `unreadable_property_list` error: any
+  /// problem of a property list, and a present executable that cannot be read (a missing one
+  /// is its own rule's finding).
+  static func mustBeRead(_ file: BundleFile, _ problem: BundleError) -> Bool {
+    if problem.kind == .plist { return true }
+    guard rolesThatMustRead.contains(file.role) else { return false }
+    return !(file.role == .executable && problem.kind == .notFound)
+  }
 
   /// The findings in `format`, each once (inputs that overlap give the same finding twice).
   static func report(_ reported: [Reported], _ format: LintOptions.Format) -> String {

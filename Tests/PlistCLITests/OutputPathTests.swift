@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PlistBundle
 import PlistCore
 import Testing
 
@@ -146,5 +147,42 @@ final class Received: @unchecked Sendable {
   func wait() -> [UInt8] {
     done.wait()
     return bytes
+  }
+}
+
+/// `lint` when the Info.plist it needs cannot be read: an error finding with the reason and a
+/// failing exit status, never `0 errors` (special files are made in the test's own folder).
+@Suite struct UnreadableInputLintTests {
+  @Test(arguments: ["dangling link", "link out of the bundle", "FIFO", "folder", "device"])
+  func anInfoPlistThatCannotBeReadFailsLint(kind: String) throws {
+    if kind == "device", geteuid() != 0 { return }
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let app = harness.path("App.app")
+    try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: false)
+    let info = app + "/Info.plist"
+    switch kind {
+    case "dangling link": #expect(symlink("missing.plist", info) == 0)
+    case "link out of the bundle":
+      _ = try harness.writeXML(ConvertCommandTests.value, named: "outside.plist")
+      #expect(symlink("../outside.plist", info) == 0)
+    case "FIFO": #expect(mkfifo(info, 0o600) == 0)
+    case "folder":
+      try FileManager.default.createDirectory(atPath: info, withIntermediateDirectories: false)
+    default: #expect(mknod(info, S_IFCHR | 0o600, dev_t((1 << 8) | 3)) == 0)
+    }
+    let run = harness.run(["lint", app])
+    #expect(run.status == 1, "\(kind): \(run.console.outputText)")
+    #expect(run.console.outputText.contains("error: could not be read: "), "\(kind)")
+    #expect(run.console.outputText.contains("[unreadable_property_list]"), "\(kind)")
+  }
+
+  @Test func aMissingExecutableIsNotThisFinding() throws {
+    let file = BundleFile(
+      path: "App.app/App", role: .executable, problem: BundleError(.notFound, "missing"))
+    #expect(!LintCommand.mustBeRead(file, BundleError(.notFound, "missing")))
+    #expect(LintCommand.mustBeRead(file, BundleError(.malformed, "not a Mach-O file")))
+    let icon = BundleFile(path: "App.app/i.png", role: .iconImage)
+    #expect(!LintCommand.mustBeRead(icon, BundleError(.notFound, "missing")))
   }
 }
