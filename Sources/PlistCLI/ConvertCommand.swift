@@ -7,9 +7,11 @@ import PlistCore
 /// XML is the canonical layout (`XMLPlistWriter`, what `plutil -convert xml1` writes, with the
 /// source's key order kept); JSON is `JSONPlistWriter`'s pretty form. Output goes to standard
 /// output unless `-o OUT` names a file or `--in-place` replaces the input. Files are written
-/// atomically (`FileIO.writeAtomically`: temporary file, fsync, rename, permissions kept), so
-/// a failure leaves the old file whole. `-o` naming the input itself (or a link to it) is
-/// refused unless `--in-place` is given.
+/// atomically by the one writer (`AtomicFile.write`: temporary file, fsync, swap, folder fsync,
+/// owner, mode and extended attributes kept), so a failure leaves the old file whole; `-o`
+/// naming a character device or FIFO writes through it, a folder or socket is refused, and a
+/// read-only file is refused. `-o` naming the input itself (or a link to it) is refused unless
+/// `--in-place` is given.
 package enum ConvertCommand {
   /// Runs the command.
   ///
@@ -68,10 +70,12 @@ package enum ConvertCommand {
       target = options.input
     }
     do {
-      try FileIO.writeAtomically(bytes, to: target)
+      let notes = try FileIO.writeAtomically(bytes, to: target)
+      for note in notes { context.console.write("warning: \(note)\n", to: .error) }
     } catch {
-      context.console.write(
-        "\(target): error: cannot write the file: \(error.reason)\n", to: .error)
+      var reason = error.reason
+      if reason.hasPrefix(target + " ") { reason = "the file" + reason.dropFirst(target.count) }
+      context.console.write("\(target): error: \(reason)\n", to: .error)
       return .cannotCreate
     }
     return .success

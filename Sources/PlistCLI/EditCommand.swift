@@ -101,7 +101,8 @@ package enum EditCommand {
       }
     } else if bytes != source.bytes {
       do {
-        try AtomicFile.write(bytes, to: input, expecting: source.fingerprint)
+        let report = try AtomicFile.write(bytes, to: input, expecting: source.fingerprint)
+        for note in report.notes { context.console.write("warning: \(note)\n", to: .error) }
       } catch {
         throw Failure(status: .cannotCreate, line: "\(input): error: \(aboutTheFile(error, input))")
       }
@@ -130,6 +131,8 @@ package enum EditCommand {
       }
       return (bytes, nil)
     }
+    // Temporary files of saves that were killed are found and removed when the file is opened.
+    AtomicFile.removeStaleTemporaries(of: input)
     do {
       let (bytes, fingerprint) = try AtomicFile.read(path: input)
       return (bytes, fingerprint)
@@ -140,7 +143,7 @@ package enum EditCommand {
 
   /// `error`'s message with the path it starts with said as "the file" (the line already
   /// starts with the path).
-  private static func aboutTheFile(_ error: EditError, _ path: String) -> String {
+  private static func aboutTheFile(_ error: FileError, _ path: String) -> String {
     error.message.hasPrefix(path + " ")
       ? "the file " + error.message.dropFirst(path.count + 1) : error.message
   }

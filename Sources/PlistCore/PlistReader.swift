@@ -130,36 +130,25 @@ package enum PlistReader {
     try read(bytes: try readFile(path), file: path)
   }
 
-  /// The bytes of the file at `path`, read without an intermediate `Data`.
+  /// The bytes of the file at `path` (`AtomicFile.read`): opened without blocking, refused
+  /// unless it is a regular file, and refused from its size before a byte is read when it is
+  /// over `PlistLimits.maxDocumentBytes`.
   ///
-  /// - Throws: `PlistError` of kind `.io` naming the file and the system's reason.
-  package static func readFile(_ path: String) throws(PlistError) -> [UInt8] {
-    guard let handle = fopen(path, "rb") else {
-      throw PlistError(.io, "cannot read the file: \(String(cString: strerror(errno)))", file: path)
-    }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var st = stat()
-    if fstat(fileno(handle), &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-      throw PlistError(.io, "cannot read the file: it is a directory", file: path)
-    }
-    if st.st_size > 0 { bytes.reserveCapacity(Int(st.st_size)) }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
-      if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-      if n < chunk.count {
-        if ferror(handle) != 0 {
-          throw PlistError(
-            .io, "cannot read the file: \(String(cString: strerror(errno)))", file: path)
-        }
-        break
+  /// - Throws: `PlistError` of kind `.io` naming the file and the system's reason (or what the
+  ///   path is instead of a file), `.limitExceeded` for a file over the limit.
+  package static func readFile(
+    _ path: String, limit: Int = PlistLimits.maxDocumentBytes
+  ) throws(PlistError) -> [UInt8] {
+    do {
+      return try AtomicFile.read(path: path, limit: limit).bytes
+    } catch {
+      var reason = error.message
+      if reason.hasPrefix(path + " could not be read: ") {
+        reason.removeFirst(path.count + " could not be read: ".count)
       }
-      if bytes.count > PlistLimits.maxDocumentBytes {
-        throw PlistError(
-          .limitExceeded, "the file is over 4 GiB, the most infoscope reads", file: path)
-      }
+      throw PlistError(
+        error.kind == .tooLarge ? .limitExceeded : .io, "cannot read the file: \(reason)",
+        file: path)
     }
-    return bytes
   }
 }

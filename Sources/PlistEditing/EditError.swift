@@ -44,3 +44,15 @@ package struct EditError: Error, Sendable, Equatable, CustomStringConvertible {
 
   package var description: String { message }
 }
+
+extension EditError {
+  /// The edit layer's form of a file error: `.changedOnDisk` stays, reading failures are
+  /// `.readFailed`, the rest `.writeFailed`.
+  package init(_ error: FileError) {
+    switch error.kind {
+    case .changedOnDisk: self.init(.changedOnDisk, error.message)
+    case .readFailed, .notFound, .tooLarge: self.init(.readFailed, error.message)
+    case .writeFailed, .readOnly, .refused: self.init(.writeFailed, error.message)
+    }
+  }
+}

@@ -83,13 +83,17 @@ package struct RecoveryStore: Sendable {
     } catch {
       throw EditError(.writeFailed, "cannot encode the recovery of \(path): \(error)")
     }
-    try AtomicFile.write(bytes, to: file(for: path), expecting: nil)
+    do {
+      try AtomicFile.write(bytes, to: file(for: path), expecting: nil)
+    } catch {
+      throw EditError(error)
+    }
   }
 
   /// The recovery of `path`, when there is one that reads.
   package func load(path: String) -> Record? {
-    guard let data = FileManager.default.contents(atPath: file(for: path)),
-      let document = try? PlistReader.read(bytes: [UInt8](data)),
+    guard let (bytes, _) = try? AtomicFile.read(path: file(for: path)),
+      let document = try? PlistReader.read(bytes: bytes),
       let d = document.root.value.dictionaryValue,
       case .string(let recorded)? = d["path"]?.value, recorded == Self.absolute(path),
       case .string(let hashText)? = d["originalHash"]?.value, let hash = UInt64(hashText),

@@ -130,6 +130,21 @@ import Testing
     #expect(state("/ a b Esc").searchPattern == nil)
   }
 
+  /// `y` and `Y` once sent a key holding `ESC [201~` and a newline to the clipboard, which
+  /// runs a command when pasted into a shell with bracketed paste: such text is refused.
+  @Test(arguments: [
+    "\u{1B}[201~\nrm -rf x\n", "a\nb", "tab\there", "\u{9B}31m", "\u{202E}txt.exe",
+    "zero\u{200B}width",
+  ])
+  func refusesToCopyControlAndInvisibleCharacters(text: String) {
+    #expect(AppState.copyRefusal(text)?.hasPrefix("not copied: the path holds U+") == true)
+  }
+
+  @Test func copiesPlainAndNonASCIIText() {
+    #expect(AppState.copyRefusal("CFBundleURLTypes[0].CFBundleURLSchemes[1]") == nil)
+    #expect(AppState.copyRefusal("\"日本語 key 🚀\".x") == nil)
+  }
+
   @Test func copiesKeyPathsInThreeForms() {
     var s = state("j j J J J J J J J l l")
     let effects = s.apply(.copyKeyPath)

@@ -15,12 +15,18 @@ package struct AppIconSet: Sendable {
     package var filename: String?
     /// The device idiom: `iphone`, `ipad`, `ios-marketing`, `mac`, `watch`, `universal`.
     package var idiom: String?
-    /// The size in points, parsed from "WxH".
+    /// The size in points, parsed from "WxH"; nil unless both are finite, above 0 and at most
+    /// ``maxPoints`` (`infxinf`, `nanxnan` and `1e308x1e308` are no size).
     package var pointSize: (width: Double, height: Double)? {
       guard let size else { return nil }
-      let parts = size.split(separator: "x").compactMap { Double($0) }
-      return parts.count == 2 ? (parts[0], parts[1]) : nil
+      let parts = size.split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+      guard parts.count == 2, let width = parts[0], let height = parts[1],
+        [width, height].allSatisfy({ $0.isFinite && $0 > 0 && $0 <= Self.maxPoints })
+      else { return nil }
+      return (width, height)
     }
+    /// The largest side in points accepted from a `size` (the largest icon is 1024).
+    package static let maxPoints = 100_000.0
     /// The size as written ("60x60").
     package var size: String?
     /// The scale factor parsed from "2x"; 1 when absent.
@@ -38,8 +44,11 @@ package struct AppIconSet: Sendable {
     package var problem: BundleError?
 
     /// The pixel size the slot calls for (points × scale), when the size is known.
+    ///
+    /// nil when the size is unknown or the scale is not 1 to 100, so no conversion to `Int`
+    /// can overflow (a scale of `Int.max` once crashed lint).
     package var expectedPixels: (width: Int, height: Int)? {
-      guard let points = pointSize else { return nil }
+      guard let points = pointSize, (1...100).contains(scale) else { return nil }
       return (Int(points.width * Double(scale)), Int(points.height * Double(scale)))
     }
 

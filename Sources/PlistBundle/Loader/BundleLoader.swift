@@ -36,6 +36,13 @@ package enum BundleLoader {
     if info.st_mode & S_IFMT == S_IFDIR {
       return try loadFolder(path, name: name)
     }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      // A FIFO or device would block or never end; only files and folders are read.
+      throw BundleError(
+        .unrecognized,
+        "cannot read it: it is \(AtomicFile.kindName(info.st_mode)), not a file or a folder",
+        path: path)
+    }
     if isArchive(path, head: try firstBytes(of: path, count: 4)) {
       return try loadIPA(path)
     }
@@ -88,6 +95,7 @@ package enum BundleLoader {
     var info = stat()
     guard stat(path, &info) == 0 else { return false }
     if info.st_mode & S_IFMT == S_IFDIR { return true }
+    guard info.st_mode & S_IFMT == S_IFREG else { return false }
     let lower = path.lowercased()
     if lower.hasSuffix(".mobileprovision") || lower.hasSuffix(".provisionprofile") { return true }
     guard let head = try? firstBytes(of: path, count: 4) else { return false }
@@ -100,14 +108,16 @@ package enum BundleLoader {
   }
 
   private static func firstBytes(of path: String, count: Int) throws(BundleError) -> [UInt8] {
-    guard let handle = fopen(path, "rb") else {
-      throw BundleError(
-        .io, "cannot read the file: \(String(cString: strerror(errno)))", path: path)
+    let descriptor: Int32
+    do throws(FileError) {
+      descriptor = try AtomicFile.openForReading(path)
+    } catch {
+      throw BundleError(.io, "cannot read the file: \(error.message)", path: path)
     }
-    defer { fclose(handle) }
+    defer { close(descriptor) }
     var bytes = [UInt8](repeating: 0, count: count)
-    let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, handle) }
-    return Array(bytes.prefix(n))
+    let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
+    return Array(bytes.prefix(max(0, n)))
   }
 
   // MARK: Folders
@@ -237,6 +247,7 @@ package enum BundleLoader {
     let walker = BundleWalker(tree: tree)
     var result = AppBundle(
       inputPath: path, inputKind: .ipa, isBuilt: true, problems: archive.rejectedEntries)
+    result.inputStamp = archive.stamp
     let apps = ((try? tree.children(of: "Payload")) ?? []).filter {
       $0.kind == .directory && $0.name.lowercased().hasSuffix(".app")
     }

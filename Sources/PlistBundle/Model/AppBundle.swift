@@ -32,6 +32,9 @@ package struct AppBundle: Sendable {
   package var problems: [BundleError]
   /// The Xcode projects, for a project input: targets, configurations, build settings.
   package var projects: [XcodeProject] = []
+  /// For an `.ipa`, the archive file's `stat` when it was opened: a copy written later refuses
+  /// an archive that changed since (`ZipArchive.writeCopy(of:to:replacing:expecting:)`).
+  package var inputStamp: FileStamp?
 
   /// Creates a loaded input.
   package init(

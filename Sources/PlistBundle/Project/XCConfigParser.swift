@@ -11,6 +11,10 @@ import Foundation
 package enum XCConfigParser {
   /// The most `#include`s followed inside each other.
   package static let maxIncludeDepth = 16
+  /// The most files one `assignments(path:level:files:issues:)` call reads, counting each time a
+  /// file is included: includes that fan out (each file including the next three, 15 levels
+  /// deep) would otherwise cost 3^15 reads; past it the rest is skipped and reported once.
+  package static let maxIncludeExpansions = 1_000
   /// The largest `.xcconfig` file read, in bytes.
   package static let maxFileBytes = 1 << 20
 
@@ -28,7 +32,10 @@ package enum XCConfigParser {
     path: String, level: SettingLevel, files: any FileTree, issues: inout [BundleError]
   ) -> [BuildSettingAssignment] {
     var out: [BuildSettingAssignment] = []
-    read(path: path, level: level, files: files, chain: [], out: &out, issues: &issues)
+    var budget = maxIncludeExpansions
+    read(
+      path: path, level: level, files: files, chain: [], budget: &budget, out: &out,
+      issues: &issues)
     return out
   }
 
@@ -102,9 +109,10 @@ package enum XCConfigParser {
   }
 
   private static func read(
-    path: String, level: SettingLevel, files: any FileTree, chain: [String],
+    path: String, level: SettingLevel, files: any FileTree, chain: [String], budget: inout Int,
     out: inout [BuildSettingAssignment], issues: inout [BundleError]
   ) {
+    budget -= 1
     let bytes: [UInt8]
     do {
       bytes = try files.contents(of: path, limit: maxFileBytes)
@@ -145,6 +153,17 @@ package enum XCConfigParser {
             path: path))
         continue
       }
+      if budget <= 0 {
+        if budget == 0 {
+          issues.append(
+            BundleError(
+              .limitExceeded,
+              "#include on line \(include.line) and the ones after it were not read: the "
+                + "includes expand to more than \(maxIncludeExpansions) files", path: path))
+          budget -= 1  // reported once
+        }
+        continue
+      }
       if include.optional && files.entry(at: target) == nil { continue }
       if files.entry(at: target) == nil {
         issues.append(
@@ -154,8 +173,8 @@ package enum XCConfigParser {
         continue
       }
       read(
-        path: target, level: level, files: files, chain: chain + [path], out: &out,
-        issues: &issues)
+        path: target, level: level, files: files, chain: chain + [path], budget: &budget,
+        out: &out, issues: &issues)
     }
     out += pending
   }

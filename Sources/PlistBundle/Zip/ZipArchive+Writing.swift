@@ -1,30 +1,36 @@
 import CZip
 import Foundation
+import PlistCore
 
 extension ZipArchive {
   /// Writes a copy of the archive at `archivePath` to `destination` with some entries' contents
   /// replaced; the source archive is never written.
   ///
-  /// The source's bytes are copied to a temporary file in the destination's folder, libzip
-  /// replaces the named entries there (same names, deflate compression) and copies every other
-  /// entry's compressed data, attributes and extra fields unchanged, and the result is flushed
-  /// and renamed onto `destination` (replacing a file already there). The copy gets the source's
-  /// permission bits. Either the whole copy is in place or this throws and nothing is left
-  /// behind. Entries are named by their normalised paths (`Payload/App.app/Info.plist`), as
+  /// The source's bytes are read into memory (refused when its `stat` is no longer
+  /// `expecting`, or changes while it is read), libzip replaces the named entries there (same
+  /// names, deflate compression) and copies every other entry's compressed data, attributes
+  /// and extra fields unchanged, and the result is written by the one writer
+  /// (`AtomicFile.write`) to `destination`, replacing a file already there. A new copy gets the
+  /// source's permission bits. Either the whole copy is in place or this throws and nothing is
+  /// left behind. Entries are named by their normalised paths (`Payload/App.app/Info.plist`), as
   /// `entries` lists them; where names repeat, the first entry is the one replaced.
   ///
   /// - Parameters:
   ///   - archivePath: the source archive (an `.ipa`).
   ///   - destination: the copy's path; its folder must exist.
   ///   - entries: the new contents by entry path; each must name a file entry of the source.
-  /// - Throws: `BundleError` naming the source archive or the destination: `.unsafePath` when
+  ///   - expecting: the source's stamp when it was opened (`ZipArchive.stamp`); nil to take
+  ///     it as it is now.
+  /// - Throws: `BundleError` naming the source archive or the destination: `.io` when the
+  ///   source changed on disk since `expecting`; `.unsafePath` when
   ///   `destination` is the source itself (by path or by link); `.notFound` when the
   ///   destination's folder, the source or one of the entries does not exist; `.unrecognized`
   ///   when an entry to replace is a folder or a link, or `destination` is a folder; `.io` with
   ///   the system's or libzip's reason when reading or writing fails; otherwise as
   ///   `init(path:limits:)` for a source that is not a readable ZIP archive.
   package static func writeCopy(
-    of archivePath: String, to destination: String, replacing entries: [String: [UInt8]]
+    of archivePath: String, to destination: String, replacing entries: [String: [UInt8]],
+    expecting: FileStamp? = nil
   ) throws(BundleError) {
     let (folder, name) = split(destination)
     var folderInfo = stat()
@@ -59,119 +65,102 @@ extension ZipArchive {
           path: destination)
       }
     }
-    let temporary = try copyToTemporary(archivePath, folder: folder, name: name)
-    var renamed = false
-    defer { if !renamed { unlink(temporary) } }
-    try replaceEntries(in: temporary, entries, source: archivePath)
-    try flush(temporary, copying: archivePath, destination: destination)
-    guard rename(temporary, destination) == 0 else {
-      throw writeError(destination, archivePath, "renaming the temporary file onto it")
-    }
-    renamed = true
-    // The copy is complete by now; a folder that cannot be flushed is no reason to fail.
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
-    if descriptor >= 0 {
-      _ = fsync(descriptor)
-      close(descriptor)
+    let source = try readSource(archivePath, expecting: expecting)
+    let edited = try replaceEntries(in: source.bytes, entries, source: archivePath)
+    defer { zip_source_free(edited) }
+    let mode = UInt32(source.mode) & 0o777
+    do throws(FileError) {
+      try AtomicFile.write(
+        to: destination, options: AtomicFile.Options(newFileMode: mode)
+      ) { sink throws(FileError) in
+        try copy(edited, to: sink, source: archivePath)
+      }
+    } catch {
+      throw BundleError(
+        .io, "could not write the copy of \(archivePath): \(error.message)", path: destination)
     }
   }
 
-  /// Copies the source's bytes to a new temporary file beside `name` in `folder`, with the
-  /// source's permission bits.
-  ///
-  /// - Returns: the temporary file's path.
-  private static func copyToTemporary(
-    _ archivePath: String, folder: String, name: String
-  ) throws(BundleError) -> String {
-    let input = open(archivePath, O_RDONLY | O_CLOEXEC)
-    guard input >= 0 else {
+  /// The source archive's bytes and permission bits, refused when it is not the file opened
+  /// (`expecting`) or changes while it is read.
+  private static func readSource(
+    _ archivePath: String, expecting: FileStamp?
+  ) throws(BundleError) -> (bytes: [UInt8], mode: mode_t) {
+    let changed = BundleError(
+      .io,
+      "changed on disk since it was opened; no copy was written, so that the edits are not "
+        + "mixed with another archive: open it again", path: archivePath)
+    let descriptor: Int32
+    do throws(FileError) {
+      descriptor = try AtomicFile.openForReading(archivePath)
+    } catch {
       throw BundleError(
-        errno == ENOENT ? .notFound : .io,
-        "could not read the archive: \(String(cString: strerror(errno)))", path: archivePath)
+        error.kind == .notFound ? .notFound : .io, error.message, path: archivePath)
     }
-    defer { close(input) }
+    defer { close(descriptor) }
     var info = stat()
-    guard fstat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
       throw BundleError(
         .unrecognized, "is not a regular file; expected a ZIP archive", path: archivePath)
     }
-    // Keep the temporary name within NAME_MAX (255 bytes) for long file names.
-    let stem = String(decoding: Array(name.utf8).prefix(200), as: UTF8.self)
-    var template = Array(
-      ((folder == "/" ? "/" : folder + "/") + ".\(stem).infoscope-XXXXXX").utf8CString)
-    let output = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return mkstemp(base)
+    if let expecting, FileStamp(info) != expecting { throw changed }
+    let bytes: [UInt8]
+    do throws(FileError) {
+      bytes = try AtomicFile.readAll(
+        descriptor: descriptor, limit: Int.max, expectedSize: Int(clamping: info.st_size),
+        name: archivePath)
+    } catch {
+      throw BundleError(.io, error.message, path: archivePath)
     }
-    let temporary = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let destination = folder + "/" + name
-    guard output >= 0 else {
-      throw writeError(destination, archivePath, "creating a temporary file in \(folder)")
+    if FileStamp.of(descriptor: descriptor) != FileStamp(info) { throw changed }
+    guard !bytes.isEmpty else {
+      throw BundleError(
+        .unrecognized, "the file is empty; expected a ZIP archive", path: archivePath)
     }
-    var done = false
-    defer {
-      close(output)
-      if !done { unlink(temporary) }
-    }
-    guard fchmod(output, info.st_mode & 0o777) == 0 else {
-      throw writeError(destination, archivePath, "setting the temporary file's permissions")
-    }
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw BundleError(
-          .io, "could not read the archive: \(String(cString: strerror(errno)))",
-          path: archivePath)
-      }
-      if count == 0 { break }
-      var offset = 0
-      while offset < count {
-        let written = chunk.withUnsafeBytes {
-          write(output, $0.baseAddress.map { $0 + offset }, count - offset)
-        }
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else {
-          throw writeError(destination, archivePath, "writing the temporary file")
-        }
-        offset += written
-      }
-    }
-    done = true
-    return temporary
+    return (bytes, info.st_mode)
   }
 
-  /// Replaces `entries` in the archive at `path` (a private copy) and lets libzip write it out.
+  /// Replaces `entries` in an in-memory copy of the archive `bytes` and lets libzip write the
+  /// result back into that memory.
+  ///
+  /// - Returns: the libzip source holding the new archive; the caller frees it.
   private static func replaceEntries(
-    in path: String, _ entries: [String: [UInt8]], source: String
-  ) throws(BundleError) {
-    // Indices come from the copy's own central directory, so they match the bytes rewritten.
+    in bytes: [UInt8], _ entries: [String: [UInt8]], source: String
+  ) throws(BundleError) -> OpaquePointer {
+    // Indices come from the archive's own central directory, so they match the bytes rewritten.
     var indices: [(index: UInt64, bytes: [UInt8])] = []
-    do throws(BundleError) {
-      let listing = try ZipArchive(path: path)
-      for (entryPath, bytes) in entries.sorted(by: { $0.key < $1.key }) {
-        guard let entry = listing.entry(at: entryPath) else {
-          throw BundleError(
-            .notFound, "the archive has no entry \(entryPath) to replace", path: source)
-        }
-        guard !entry.isDirectory, !entry.isSymbolicLink else {
-          throw BundleError(
-            .unrecognized,
-            "the entry \(entryPath) is a \(entry.isDirectory ? "folder" : "symbolic link"), not "
-              + "a file; only files are replaced", path: source)
-        }
-        indices.append((UInt64(entry.index), bytes))
+    let listing = try ZipArchive(bytes: bytes, name: source)
+    for (entryPath, bytes) in entries.sorted(by: { $0.key < $1.key }) {
+      guard let entry = listing.entry(at: entryPath) else {
+        throw BundleError(
+          .notFound, "the archive has no entry \(entryPath) to replace", path: source)
       }
-    } catch {
-      throw error.path == path ? error.at(source) : error
+      guard !entry.isDirectory, !entry.isSymbolicLink else {
+        throw BundleError(
+          .unrecognized,
+          "the entry \(entryPath) is a \(entry.isDirectory ? "folder" : "symbolic link"), not "
+            + "a file; only files are replaced", path: source)
+      }
+      indices.append((UInt64(entry.index), bytes))
     }
-    var code: Int32 = 0
-    guard let handle = zip_open(path, 0, &code) else {
-      var error = zip_error_t()
-      zip_error_init_with_code(&error, code)
-      defer { zip_error_fini(&error) }
+    var error = zip_error_t()
+    zip_error_init(&error)
+    defer { zip_error_fini(&error) }
+    // libzip owns (and frees) its own copy of the archive, which it rewrites in place.
+    guard let copy = malloc(max(bytes.count, 1)) else {
+      throw BundleError(.io, "could not allocate \(bytes.count) bytes for the copy", path: source)
+    }
+    bytes.withUnsafeBytes { if let base = $0.baseAddress { _ = memcpy(copy, base, $0.count) } }
+    guard let memory = zip_source_buffer_create(copy, UInt64(bytes.count), 1, &error) else {
+      free(copy)
+      throw BundleError(
+        .io, "could not prepare the copy: \(String(cString: zip_error_strerror(&error)))",
+        path: source)
+    }
+    zip_source_keep(memory)
+    guard let handle = zip_open_from_source(memory, 0, &error) else {
+      zip_source_free(memory)
+      zip_source_free(memory)
       throw BundleError(
         .io, "could not open the copy for writing: \(String(cString: zip_error_strerror(&error)))",
         path: source)
@@ -179,21 +168,21 @@ extension ZipArchive {
     func failure(_ action: String) -> BundleError {
       let message = String(cString: zip_strerror(handle))
       zip_discard(handle)
+      zip_source_free(memory)
       return BundleError(.io, "could not \(action): \(message)", path: source)
     }
     for (index, bytes) in indices {
       // libzip frees the copy (freep = 1) once the archive is written or discarded.
-      guard let copy = malloc(max(bytes.count, 1)) else {
-        zip_discard(handle)
-        throw BundleError(.io, "could not allocate \(bytes.count) bytes for an entry", path: source)
+      guard let data = malloc(max(bytes.count, 1)) else {
+        throw failure("allocate \(bytes.count) bytes for an entry")
       }
-      bytes.withUnsafeBytes { if let base = $0.baseAddress { _ = memcpy(copy, base, $0.count) } }
-      guard let data = zip_source_buffer(handle, copy, UInt64(bytes.count), 1) else {
-        free(copy)
+      bytes.withUnsafeBytes { if let base = $0.baseAddress { _ = memcpy(data, base, $0.count) } }
+      guard let entrySource = zip_source_buffer(handle, data, UInt64(bytes.count), 1) else {
+        free(data)
         throw failure("prepare the new contents")
       }
-      guard zip_file_replace(handle, index, data, 0) == 0 else {
-        zip_source_free(data)
+      guard zip_file_replace(handle, index, entrySource, 0) == 0 else {
+        zip_source_free(entrySource)
         throw failure("replace an entry")
       }
       guard zip_set_file_compression(handle, index, ZIP_CM_DEFLATE, 0) == 0 else {
@@ -201,29 +190,29 @@ extension ZipArchive {
       }
     }
     guard zip_close(handle) == 0 else { throw failure("write the copy") }
+    return memory
   }
 
-  /// Flushes the finished temporary file at `path` to disk.
-  private static func flush(
-    _ path: String, copying archivePath: String, destination: String
-  ) throws(BundleError) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0, fsync(descriptor) == 0 else {
-      let error = writeError(destination, archivePath, "flushing the copy to disk")
-      if descriptor >= 0 { close(descriptor) }
-      throw error
+  /// Streams the new archive held by `memory` into the writer's temporary file.
+  private static func copy(
+    _ memory: OpaquePointer, to sink: AtomicFile.Sink, source: String
+  ) throws(FileError) {
+    guard zip_source_open(memory) == 0 else {
+      throw FileError(
+        .writeFailed,
+        "could not read back the new archive: \(String(cString: zip_error_strerror(zip_source_error(memory))))"
+      )
     }
-    close(descriptor)
-  }
-
-  /// A `.io` error for the copy at `destination`, with the system's reason (from `errno`).
-  private static func writeError(
-    _ destination: String, _ archivePath: String, _ step: String
-  ) -> BundleError {
-    BundleError(
-      .io,
-      "could not write the copy of \(archivePath): \(String(cString: strerror(errno))) while "
-        + step, path: destination)
+    defer { zip_source_close(memory) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { zip_source_read(memory, $0.baseAddress, 1 << 20) }
+      guard count >= 0 else {
+        throw FileError(.writeFailed, "could not read back the new archive of \(source)")
+      }
+      if count == 0 { return }
+      try sink.write(Array(chunk[0..<Int(count)]))
+    }
   }
 
   /// The folder (`.` for a bare name) and the last component of `path`.

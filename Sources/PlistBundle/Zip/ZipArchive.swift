@@ -1,5 +1,6 @@
 import CZip
 import Foundation
+import PlistCore
 
 /// A ZIP archive (an `.ipa`) opened read-only with libzip and read in memory.
 ///
@@ -23,6 +24,9 @@ package final class ZipArchive: @unchecked Sendable {
   /// `.unsafePath` for names that could leave the archive, `.malformed` for duplicates and names
   /// that name nothing. Each error's `path` is the stored name.
   package let rejectedEntries: [BundleError]
+  /// The archive file's `stat` when it was opened from a path (nil for bytes), so a copy can
+  /// refuse an archive that changed on disk since.
+  package let stamp: FileStamp?
 
   private let handle: OpaquePointer
   /// The archive's bytes, owned here for libzip's buffer source; nil when opened from a path.
@@ -73,6 +77,7 @@ package final class ZipArchive: @unchecked Sendable {
     self.limits = limits
     self.handle = handle
     self.buffer = buffer
+    self.stamp = nil
   }
 
   /// Opens the archive at `path` read-only; libzip reads it from the file as entries are read.
@@ -112,6 +117,7 @@ package final class ZipArchive: @unchecked Sendable {
     self.limits = limits
     self.handle = handle
     self.buffer = nil
+    self.stamp = FileStamp(info)
   }
 
   deinit {

@@ -12,8 +12,18 @@ package struct ZipTree: FileTree {
   package let archive: ZipArchive
   /// The archive's rejected entries followed by entries whose paths clash with others.
   package let rejectedEntries: [BundleError]
-  private let entries: [String: FileTreeEntry]
-  private let children: [String: [FileTreeEntry]]
+  /// The folders and entries as a tree of nodes (index 0 is the root), each naming its
+  /// children by the component; names are substrings of the entries' own paths, so building
+  /// the tree costs time and memory linear in the names' bytes, whatever their depth (an entry
+  /// of 30,000 components once cost 191 s and 1.8 GB when every folder prefix was a string).
+  private let nodes: [Node]
+
+  /// One folder or entry of the tree.
+  private struct Node {
+    var kind: FileTreeEntry.Kind
+    var size: Int
+    var children: [Substring: Int] = [:]
+  }
 
   /// A description of the tree for messages: the archive's name.
   package var name: String { archive.name }
@@ -21,44 +31,54 @@ package struct ZipTree: FileTree {
   /// Creates the tree of `archive`'s entries.
   package init(archive: ZipArchive) {
     self.archive = archive
-    var entries: [String: FileTreeEntry] = ["": FileTreeEntry(path: "", kind: .directory)]
+    var nodes = [Node(kind: .directory, size: 0)]
     var rejected = archive.rejectedEntries
     entryLoop: for zipEntry in archive.entries {
       let parts = zipEntry.path.split(separator: "/")
-      var parent = ""
+      guard let last = parts.last else { continue }
+      var current = 0
       for part in parts.dropLast() {
-        let folder = parent.isEmpty ? String(part) : parent + "/" + part
-        if let existing = entries[folder], existing.kind != .directory {
-          rejected.append(
-            BundleError(
-              .malformed, "the entry lies inside \(folder), which is not a folder; it is skipped",
-              path: zipEntry.path))
-          continue entryLoop
+        if let child = nodes[current].children[part] {
+          guard nodes[child].kind == .directory else {
+            let folder = zipEntry.path[..<part.endIndex]
+            rejected.append(
+              BundleError(
+                .malformed, "the entry lies inside \(folder), which is not a folder; it is skipped",
+                path: zipEntry.path))
+            continue entryLoop
+          }
+          current = child
+        } else {
+          nodes.append(Node(kind: .directory, size: 0))
+          nodes[current].children[part] = nodes.count - 1
+          current = nodes.count - 1
         }
-        entries[folder] = FileTreeEntry(path: folder, kind: .directory)
-        parent = folder
       }
       let kind: FileTreeEntry.Kind =
         zipEntry.isDirectory ? .directory : zipEntry.isSymbolicLink ? .symbolicLink : .file
-      if let existing = entries[zipEntry.path] {
-        if existing.kind == .directory && kind == .directory { continue }
+      if let existing = nodes[current].children[last] {
+        if nodes[existing].kind == .directory && kind == .directory { continue }
         rejected.append(
           BundleError(
             .malformed, "another entry already uses this path as a folder; it is skipped",
             path: zipEntry.path))
         continue
       }
-      entries[zipEntry.path] = FileTreeEntry(
-        path: zipEntry.path, kind: kind, size: kind == .file ? zipEntry.size : 0)
+      nodes.append(Node(kind: kind, size: kind == .file ? zipEntry.size : 0))
+      nodes[current].children[last] = nodes.count - 1
     }
-    var children: [String: [FileTreeEntry]] = [:]
-    for (path, entry) in entries where !path.isEmpty {
-      let parent = path.split(separator: "/").dropLast().joined(separator: "/")
-      children[parent, default: []].append(entry)
-    }
-    self.entries = entries
-    self.children = children.mapValues { $0.sorted { $0.name < $1.name } }
+    self.nodes = nodes
     self.rejectedEntries = rejected
+  }
+
+  /// The node at the tree path `key` (components joined by `/`, `""` for the root).
+  private func node(_ key: String) -> Node? {
+    var current = 0
+    for part in key.split(separator: "/") {
+      guard let child = nodes[current].children[part] else { return nil }
+      current = child
+    }
+    return nodes[current]
   }
 
   /// Opens the archive in `bytes` and creates its tree.
@@ -70,7 +90,9 @@ package struct ZipTree: FileTree {
 
   /// The entry at `path`, or nil when there is none or the path is unsafe.
   package func entry(at path: String) -> FileTreeEntry? {
-    TreePath.components(of: path).flatMap { entries[$0.joined(separator: "/")] }
+    guard let key = TreePath.components(of: path)?.joined(separator: "/"), let node = node(key)
+    else { return nil }
+    return FileTreeEntry(path: key, kind: node.kind, size: node.size)
   }
 
   /// The entries directly inside the folder at `path`, sorted by name.
@@ -79,13 +101,16 @@ package struct ZipTree: FileTree {
   ///   `.notFound` when there is no folder at `path`.
   package func children(of path: String) throws(BundleError) -> [FileTreeEntry] {
     let key = try ZipTree.key(path)
-    guard let entry = entries[key] else {
+    guard let folder = node(key) else {
       throw BundleError(.notFound, "the archive has no folder at this path", path: path)
     }
-    guard entry.kind == .directory else {
+    guard folder.kind == .directory else {
       throw BundleError(.notFound, "this entry is not a folder; expected a folder", path: path)
     }
-    return children[key] ?? []
+    return folder.children.sorted { $0.key < $1.key }.map { name, index in
+      FileTreeEntry(
+        path: TreePath.join(key, String(name)), kind: nodes[index].kind, size: nodes[index].size)
+    }
   }
 
   /// The uncompressed contents of the file at `path`.
@@ -95,7 +120,7 @@ package struct ZipTree: FileTree {
   ///   `ZipArchive.contents(of:limit:)`.
   package func contents(of path: String, limit: Int) throws(BundleError) -> [UInt8] {
     let key = try ZipTree.key(path)
-    guard let entry = entries[key] else {
+    guard let entry = node(key) else {
       throw BundleError(.notFound, "the archive has no file at this path", path: path)
     }
     switch entry.kind {
@@ -118,7 +143,7 @@ package struct ZipTree: FileTree {
   package func resolveLink(at path: String) -> String? {
     guard let parts = TreePath.components(of: path) else { return nil }
     return TreePath.resolveLink(
-      at: parts, kind: { entries[$0]?.kind },
+      at: parts, kind: { node($0)?.kind },
       target: { linkPath in
         guard let zipEntry = archive.entry(at: linkPath),
           let bytes = try? archive.contents(of: zipEntry, limit: ZipTree.maxLinkTargetSize)

@@ -81,11 +81,12 @@ package struct PlistDate: Sendable, Hashable, Comparable, CustomStringConvertibl
   /// The date in Apple's XML form, `YYYY-MM-DDTHH:MM:SSZ`, in UTC with whole seconds (Apple's
   /// parser refuses fractions).
   ///
-  /// Years below 1000 are zero-padded as C's `%04d` does
-  /// (`0001`, `-001`).
+  /// Years are four digits at least, zero-padded (`0001`); a year before 1 BC has its sign
+  /// before four digits (`-0001`), the ISO 8601 expanded form, where C's `%04d` (and so
+  /// Apple's writer) gives `-001`, which is no ISO 8601 date.
   package var xmlString: String {
     guard let c = components else { return "0001-01-01T00:00:00Z" }
-    return "\(PlistDate.pad(c.year, 4))-\(PlistDate.pad(Int64(c.month), 2))-"
+    return "\(PlistDate.pad(c.year, c.year < 0 ? 5 : 4))-\(PlistDate.pad(Int64(c.month), 2))-"
       + "\(PlistDate.pad(Int64(c.day), 2))T\(PlistDate.pad(Int64(c.hour), 2)):"
       + "\(PlistDate.pad(Int64(c.minute), 2)):\(PlistDate.pad(Int64(c.second), 2))Z"
   }

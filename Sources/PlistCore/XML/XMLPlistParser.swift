@@ -260,7 +260,7 @@ extension XMLScanner {
     if spells("quot") { out.append(UInt8(ascii: "\"")); return }
     if spells("apos") { out.append(UInt8(ascii: "'")); return }
     guard name.first == UInt8(ascii: "#") else {
-      let text = String(decoding: name, as: UTF8.self)
+      let text = ErrorText.cut(String(decoding: name.prefix(400), as: UTF8.self))
       throw error(
         "unknown entity &\(text);: expected &amp; &lt; &gt; &quot; &apos; or a character reference",
         at: start)

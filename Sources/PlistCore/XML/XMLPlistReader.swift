@@ -382,7 +382,9 @@ struct XMLScanner {
       throw error("expected an element name after '<'", at: start + 1)
     }
     guard let tag = XMLTag(UnsafeBufferPointer(rebasing: bytes[nameRange])) else {
-      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
+      let name = ErrorText.cut(
+        String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]).prefix(400), as: UTF8.self))
       throw error(
         "unknown element <\(name)>: expected one of plist, dict, array, key, string, integer, "
           + "real, true, false, date, data", at: start)

@@ -10,7 +10,8 @@ import Foundation
 ///   white space, no hex).
 /// - date: `YYYY-MM-DDTHH:MM:SSZ` in UTC, the year optionally signed and of one to four digits
 ///   (see `PlistDate.earliest`); fields out of range are carried over (`2024-01-32` is
-///   February 1), as Apple does; fractional seconds are refused, as Apple's parser refuses them.
+///   February 1), as Apple does (swift-foundation's own tests read such a file); fractional
+///   seconds are refused, as Apple's parser refuses them.
 /// - data: base64 with white space anywhere; other characters are an error.
 extension XMLScanner {
   mutating func parseScalar(
@@ -23,7 +24,7 @@ extension XMLScanner {
     switch tag {
     case .integer:
       guard let value = XMLScanner.parseInteger(body) else {
-        let text = String(decoding: body, as: UTF8.self)
+        let text = ErrorText.cut(String(decoding: body.prefix(400), as: UTF8.self))
         if XMLScanner.looksLikeInteger(body) {
           throw error(
             "integer \(text.trimmed) does not fit in 64 bits (signed or unsigned)", at: at,
@@ -36,14 +37,15 @@ extension XMLScanner {
       return .integer(value)
     case .real:
       guard let value = XMLScanner.parseReal(body) else {
-        let text = String(decoding: body, as: UTF8.self)
-        throw error("malformed <real> \"\(text)\": expected a decimal number, inf or nan", at: at)
+        throw error(
+          "malformed <real> \(ErrorText.quoted(body)): expected a decimal number, inf or nan",
+          at: at)
       }
       return .real(value)
     case .date:
       guard let value = XMLScanner.parseDate(body) else {
-        let text = String(decoding: body, as: UTF8.self)
-        throw error("malformed <date> \"\(text)\": expected YYYY-MM-DDTHH:MM:SSZ", at: at)
+        throw error(
+          "malformed <date> \(ErrorText.quoted(body)): expected YYYY-MM-DDTHH:MM:SSZ", at: at)
       }
       return .date(value)
     case .data:
@@ -148,18 +150,32 @@ extension XMLScanner {
 
   /// Parses a date body; nil when malformed.
   static func parseDate(_ body: [UInt8]) -> PlistDate? {
+    guard let v = dateFields(body)?.values else { return nil }
+    let date = PlistDate(year: v[0], month: v[1], day: v[2], hour: v[3], minute: v[4], second: v[5])
+    // Carried-over fields can leave the range every format can write (9999-12-31T23:59:60Z).
+    return date.isInSupportedRange ? date : nil
+  }
+
+  /// The six fields of a `YYYY-MM-DDTHH:MM:SSZ` body and the offset of each; nil when the
+  /// body does not have that shape.
+  private static func dateFields(_ body: [UInt8]) -> (values: [Int64], offsets: [Int])? {
     var i = 0
-    func number(maxDigits: Int, exactly: Int? = nil) -> Int64? {
+    var values: [Int64] = []
+    var offsets: [Int] = []
+    func number(maxDigits: Int, exactly: Int? = nil) -> Bool {
       var value: Int64 = 0
       var count = 0
+      let start = i
       while i < body.count, count < maxDigits, (0x30...0x39).contains(body[i]) {
         value = value * 10 + Int64(body[i] - 0x30)
         i += 1
         count += 1
       }
-      if count == 0 { return nil }
-      if let exactly, count != exactly { return nil }
-      return value
+      if count == 0 { return false }
+      if let exactly, count != exactly { return false }
+      values.append(value)
+      offsets.append(start)
+      return true
     }
     func expect(_ c: Character) -> Bool {
       guard i < body.count, body[i] == c.asciiValue else { return false }
@@ -171,17 +187,16 @@ extension XMLScanner {
       negative = true
       i += 1
     }
-    guard let y = number(maxDigits: 4), expect("-"),
-      let mo = number(maxDigits: 2, exactly: 2), expect("-"),
-      let d = number(maxDigits: 2, exactly: 2), expect("T"),
-      let h = number(maxDigits: 2, exactly: 2), expect(":"),
-      let mi = number(maxDigits: 2, exactly: 2), expect(":"),
-      let s = number(maxDigits: 2, exactly: 2), expect("Z"), i == body.count
+    guard number(maxDigits: 4), expect("-"), number(maxDigits: 2, exactly: 2), expect("-"),
+      number(maxDigits: 2, exactly: 2), expect("T"), number(maxDigits: 2, exactly: 2),
+      expect(":"), number(maxDigits: 2, exactly: 2), expect(":"),
+      number(maxDigits: 2, exactly: 2), expect("Z"), i == body.count
     else { return nil }
-    let date = PlistDate(
-      year: negative ? -y : y, month: mo, day: d, hour: h, minute: mi, second: s)
-    // Carried-over fields can leave the range every format can write (9999-12-31T23:59:60Z).
-    return date.isInSupportedRange ? date : nil
+    if negative {
+      values[0] = -values[0]
+      offsets[0] = 0
+    }
+    return (values, offsets)
   }
 
   /// Decodes base64 text with white space anywhere; nil on any other character or bad padding.

@@ -180,13 +180,35 @@ package struct Linter: Sendable {
   /// The root a subject that could not be read stands on.
   static let emptyRoot = PlistNode(.dictionary(PlistDictionary([])))
 
-  /// Why `file`, a property list, could not be read; nil when it read, or when it is not a
-  /// property list that failed to parse (a missing file, an image).
+  /// The roles whose file, when present, must read: one that does not (a link leading nowhere
+  /// or out of the bundle, a FIFO, a device or folder in its place, an unreadable file, a ZIP
+  /// entry that is encrypted, LZMA-compressed, a bomb or a link) is an error, never a pass.
+  package static let rolesThatMustRead: Set<FileRole> = [
+    .infoPlist, .entitlements, .signedEntitlements, .provisioningProfile, .privacyManifest,
+    .infoPlistStrings, .archiveInfo, .projectFile, .propertyList, .executable,
+  ]
+
+  /// True when `problem` of `file` is reported as an `unreadable_property_list` error: any
+  /// problem of a property list, and a present file of a role that must read (a missing
+  /// executable is its own rule's finding).
+  package static func mustBeRead(_ file: BundleFile, _ problem: BundleError) -> Bool {
+    if problem.kind == .plist { return true }
+    guard rolesThatMustRead.contains(file.role) else { return false }
+    return !(file.role == .executable && problem.kind == .notFound)
+  }
+
+  /// Why `file` could not be read, when it must (see `mustBeRead`); nil when it read, or when
+  /// its problem is another rule's (a missing executable, an image).
   static func readError(of file: BundleFile) -> BundleError? {
-    guard file.document == nil, let problem = file.problem, problem.kind == .plist else {
+    guard file.document == nil, let problem = file.problem, mustBeRead(file, problem) else {
       return nil
     }
-    return problem
+    guard problem.kind != .plist, !problem.message.hasPrefix("cannot read") else {
+      return problem
+    }
+    var error = problem
+    error.message = "could not be read: " + problem.message
+    return error
   }
 
   /// The tree rules see for `file`: its property list, or, for an app icon set (JSON, not a

@@ -50,6 +50,12 @@ extension AppState {
     var wasBinary = false
     do {
       let archive = try ZipArchive(path: ipa)
+      if ipa == session.bundle.inputPath, let opened = session.bundle.inputStamp,
+        archive.stamp != opened
+      {
+        return fail(
+          "cannot write a copy of \(ipa): it changed on disk since it was opened; open it again")
+      }
       for each in files {
         guard case .archive(_, let name) = session.saveTarget(each),
           let document = session.documents[each]
@@ -97,7 +103,9 @@ extension AppState {
         else { continue }
         replacements[entry] = try document.bytes(as: format)
       }
-      try ZipArchive.writeCopy(of: ipa, to: copy, replacing: replacements)
+      try ZipArchive.writeCopy(
+        of: ipa, to: copy, replacing: replacements,
+        expecting: ipa == session.bundle.inputPath ? session.bundle.inputStamp : nil)
     } catch let error as BundleError {
       return fail("no copy written, the edits are kept: \(error.description)")
     } catch let error as PlistError {

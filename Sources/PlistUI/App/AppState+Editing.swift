@@ -346,8 +346,11 @@ extension AppState {
     }
   }
 
-  /// Writes file `file` in `format`; `force` overwrites a file changed on disk.
-  mutating func write(_ file: Int, format: PlistFormat, force: Bool) {
+  /// Writes file `file` in `format`; `force` overwrites a file changed on disk,
+  /// `overwriteReadOnly` one whose permissions give nobody write access.
+  mutating func write(
+    _ file: Int, format: PlistFormat, force: Bool, overwriteReadOnly: Bool = false
+  ) {
     if case .archive = session.saveTarget(file) { return askForArchiveCopy(file, format: format) }
     if case .unavailable(let reason) = session.saveTarget(file) {
       return refuse("cannot save: \(reason)")
@@ -357,19 +360,29 @@ extension AppState {
     do {
       let bytes = try document.bytes(as: format)
       let expected = force ? nil : session.fingerprints[file]
-      try AtomicFile.write(bytes, to: path, expecting: expected)
+      let report = try AtomicFile.write(
+        bytes, to: path,
+        options: AtomicFile.Options(expecting: expected, overwriteReadOnly: overwriteReadOnly))
       session.markSaved(file)
       session.files[file].document?.format = format
       session.fingerprints[file] = try? AtomicFile.fingerprint(path: path)
-      message = StatusMessage("wrote \(path)")
-    } catch let error as EditError where error.kind == .changedOnDisk {
+      let notes = report.notes.isEmpty ? "" : "; " + report.notes.joined(separator: "; ")
+      message = StatusMessage("wrote \(path)\(notes)", isError: !report.notes.isEmpty)
+    } catch let error as FileError where error.kind == .changedOnDisk {
       modal = .confirm(
         ConfirmPrompt(
           question: "\(path) changed on disk since it was read",
           answers: [("o", "overwrite"), ("r", "reload, dropping the edits"), ("c", "cancel")],
           action: .changedOnDisk(file: file, format: format)))
-    } catch let error as EditError {
-      // AtomicFile's message already says the path was not saved and why.
+    } catch let error as FileError where error.kind == .readOnly {
+      modal = .confirm(
+        ConfirmPrompt(
+          question:
+            "\(path) is read-only: \(error.message.replacing("\(path) was not saved: ", with: ""))",
+          answers: [("o", "overwrite it anyway"), ("c", "cancel")],
+          action: .readOnly(file: file, format: format, force: force)))
+    } catch let error as FileError {
+      // The writer's message already says the path was not saved and why.
       refuse("\(error.message); the file is unchanged and the edits are kept")
     } catch {
       refuse("not saved: \(error)")

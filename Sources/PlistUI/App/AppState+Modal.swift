@@ -260,6 +260,8 @@ extension AppState {
       applyFix(index)
     case (.changedOnDisk(let file, let format), "o"):
       write(file, format: format, force: true)
+    case (.readOnly(let file, let format, let force), "o"):
+      write(file, format: format, force: force, overwriteReadOnly: true)
     case (.changedOnDisk(let file, _), "r"):
       do {
         try session.reload(file)

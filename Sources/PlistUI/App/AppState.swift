@@ -577,12 +577,36 @@ package struct AppState: Sendable {
     let ours = path.isRoot ? "(root)" : path.description
     let plutil = path.plutilKeyPath ?? "(not expressible)"
     let buddy = path.plistBuddyPath ?? ":"
+    let text = command == .copyPlistBuddyPath ? buddy : ours
+    if let refusal = Self.copyRefusal(text) {
+      message = StatusMessage(refusal, isError: true)
+      return []
+    }
     if command == .copyPlistBuddyPath {
       message = StatusMessage("copied \(buddy)")
       return [.copy(buddy)]
     }
     message = StatusMessage("copied \(ours) · plutil \(plutil) · PlistBuddy \(buddy)")
     return [.copy(ours)]
+  }
+
+  /// Why `text` is not put on the clipboard, or nil when it may be.
+  ///
+  /// Text with a control character (C0, DEL, C1) or an invisible format character (such as a
+  /// bidirectional override) is refused: pasted into a shell, a key holding `ESC [201~` and a
+  /// newline ends a bracketed paste and runs what follows, and an override shows one thing
+  /// while pasting another.
+  static func copyRefusal(_ text: String) -> String? {
+    guard
+      let bad = text.unicodeScalars.first(where: {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+          || $0.properties.generalCategory == .format
+      })
+    else { return nil }
+    let code = String(bad.value, radix: 16, uppercase: true)
+    return
+      "not copied: the path holds U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code), "
+      + "a control or invisible character that a shell or terminal would act on when pasted"
   }
 
   // MARK: - Mouse

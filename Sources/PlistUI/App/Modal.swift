@@ -78,6 +78,9 @@ package enum ConfirmAction: Sendable, Equatable {
   case fix(Int)
   /// A file changed on disk: overwrite, reload or cancel.
   case changedOnDisk(file: Int, format: PlistFormat)
+  /// The file is read-only (mode `0444`): overwrite it anyway or cancel; `force` carries an
+  /// earlier answer to overwrite a changed file.
+  case readOnly(file: Int, format: PlistFormat, force: Bool)
   /// Quit with unsaved edits: save all, discard, or cancel.
   case quit
   /// Unsaved edits of file `file` were recovered: restore, discard, or decide later.

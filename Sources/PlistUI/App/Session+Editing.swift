@@ -53,6 +53,8 @@ extension Session {
     let document = Document(original)
     documents[file] = document
     if case .disk(let path) = saveTarget(file) {
+      // Temporary files of earlier saves that were killed go when the file is opened for edits.
+      AtomicFile.removeStaleTemporaries(of: path)
       fingerprints[file] = try? AtomicFile.fingerprint(path: path)
     }
     return document

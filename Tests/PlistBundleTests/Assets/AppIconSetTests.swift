@@ -42,6 +42,27 @@ import Testing
     #expect(set.images[3].problem == nil)
   }
 
+  /// A `size` of `infxinf`, `1e308x1e308` or `nanxnan`, or a scale of `Int.max`, once crashed
+  /// lint (SIGILL converting the pixel size to `Int`): none of them is a size.
+  @Test(arguments: [
+    ("infxinf", "1x"), ("1e308x1e308", "3x"), ("nanxnan", "2x"), ("-20x-20", "2x"),
+    ("60x60", "9223372036854775807x"), ("60x60", "-1x"), ("0x0", "1x"), ("x60", "2x"),
+  ])
+  func hostileSizesAndScalesAreNoSize(size: String, scale: String) throws {
+    let json =
+      "{\"images\":[{\"filename\":\"i.png\",\"idiom\":\"iphone\",\"size\":\"\(size)\",\"scale\":\"\(scale)\"}]}"
+    let tree = MemoryTree(
+      name: "Assets",
+      files: [
+        "AppIcon.appiconset/Contents.json": Array(json.utf8),
+        "AppIcon.appiconset/i.png": pngHeader(width: 120, height: 120, colourType: 6),
+      ])
+    let set = try AppIconSet.read(contentsPath: "AppIcon.appiconset/Contents.json", in: tree)
+    #expect(set.images.count == 1)
+    #expect(set.images[0].expectedPixels == nil)
+    #expect(set.images[0].image?.width == 120)
+  }
+
   @Test func refusesJSONThatIsNotAnIconSet() {
     let tree = MemoryTree(
       name: "Assets", files: ["X.appiconset/Contents.json": Array("{\"images\": 3}".utf8)])

@@ -80,6 +80,25 @@ struct TemporaryFolder {
     #expect(bundle.problems.map(\.kind) == [.unsafePath, .notFound])
   }
 
+  /// An Info.plist that is a symbolic-link entry, or a ZIP bomb, is kept with its problem, so
+  /// lint reports it instead of passing an app it could not read.
+  @Test func anUnreadableInfoPlistEntryIsKeptWithItsProblem() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let link = try ZipBuilder().directory("Payload/App.app/")
+      .symbolicLink("Payload/App.app/Info.plist", target: "/etc/passwd").build()
+    let bundle = try BundleLoader.load(path: try folder.write("Link.ipa", link))
+    let info = try #require(bundle.allFiles.first { $0.role == .infoPlist })
+    #expect(info.document == nil)
+    #expect(info.problem?.kind == .unsafePath)
+    let bomb = try ZipBuilder.ipa(infoPlist: String(repeating: " ", count: 4 << 20))
+    let limits = ZipLimits(maxEntrySize: 1 << 20)
+    let archive = try ZipArchive(bytes: bomb, name: "Bomb.ipa", limits: limits)
+    let walked = BundleWalker(tree: ZipTree(archive: archive)).walk(
+      "Payload/App.app", kind: .application)
+    #expect(walked.files.first { $0.role == .infoPlist }?.problem?.kind == .limitExceeded)
+  }
+
   @Test func loadsAnXcarchive() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

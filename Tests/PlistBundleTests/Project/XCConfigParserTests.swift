@@ -21,6 +21,27 @@ import Testing
       ])
   }
 
+  /// Each file including the next three, 15 levels deep, once made `files` and `lint` run for
+  /// ever (3^15 reads): expansion stops at `maxIncludeExpansions` files and says so once.
+  @Test func includesThatFanOutAreBoundedAndReported() {
+    var files: [String: String] = [:]
+    for level in 0..<15 {
+      let next = (0..<3).map { _ in "#include \"l\(level + 1).xcconfig\"\n" }.joined()
+      files["l\(level).xcconfig"] = next + "L\(level) = \(level)\n"
+    }
+    files["l15.xcconfig"] = "LAST = yes\n"
+    var issues: [BundleError] = []
+    let out = XCConfigParser.assignments(
+      path: "l0.xcconfig", level: .targetXCConfig, files: MemoryFileTree(files), issues: &issues)
+    #expect(out.count <= XCConfigParser.maxIncludeExpansions)
+    #expect(out.contains { $0.name == "L0" })
+    let limits = issues.filter { $0.kind == .limitExceeded }
+    #expect(limits.count == 1)
+    #expect(
+      limits.first?.message.hasSuffix(
+        "were not read: the includes expand to more than 1000 files") == true)
+  }
+
   @Test func parsesConditionalKeys() throws {
     let key = try #require(BuildSettingAssignment.parseKey("NAME[sdk=iphoneos*][arch=arm64]"))
     #expect(key.name == "NAME")

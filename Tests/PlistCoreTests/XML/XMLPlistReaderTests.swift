@@ -117,6 +117,20 @@ func plist(_ body: String) -> String {
     #expect(d.xmlString == "2024-02-01T00:00:00Z")
   }
 
+  /// An unknown element name of 100,000 characters is quoted in the error cut to 80 and an
+  /// ellipsis, not echoed whole.
+  @Test func errorsQuoteLongInputCut() {
+    let name = String(repeating: "x", count: 100_000)
+    let error = #expect(throws: PlistError.self) { try readXML("<plist><\(name)/></plist>") }
+    #expect(
+      error?.message.hasPrefix("unknown element <" + String(repeating: "x", count: 80) + "…>")
+        == true)
+    #expect((error?.message.count ?? .max) < 200)
+    let long = String(repeating: "9", count: 5_000)
+    let real = #expect(throws: PlistError.self) { try readXML("<real>\(long)z</real>") }
+    #expect((real?.message.count ?? .max) < 200)
+  }
+
   @Test func readsSignedFourDigitYearsAndRefusesWiderOnes() throws {
     let doc = try readXML(
       "<array><date>-001-01-01T00:00:00Z</date><date>0000-01-02T00:00:00Z</date></array>")
@@ -124,7 +138,7 @@ func plist(_ body: String) -> String {
       if case .date(let d) = node.value { return d }
       return nil
     }
-    #expect(dates.map(\.xmlString) == ["-001-01-01T00:00:00Z", "0000-01-02T00:00:00Z"])
+    #expect(dates.map(\.xmlString) == ["-0001-01-01T00:00:00Z", "0000-01-02T00:00:00Z"])
     #expect(dates.allSatisfy { $0.isInSupportedRange })
     #expect(throws: PlistError.self) { try readXML("<date>10000-01-01T00:00:00Z</date>") }
     #expect(!PlistDate(secondsSinceReferenceDate: .nan).isInSupportedRange)

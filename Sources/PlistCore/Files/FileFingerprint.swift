@@ -1,3 +1,5 @@
+import Glibc
+
 /// What a file was when it was read: enough to tell, before saving over it, whether someone
 /// else changed it since.
 ///
@@ -45,5 +47,42 @@ package struct FileFingerprint: Sendable, Hashable {
       hash &*= 0x0000_0100_0000_01B3
     }
     return hash
+  }
+}
+
+/// What `stat` says of a file, without reading it: enough to tell that a large file (an
+/// `.ipa`) was replaced or written since it was opened, where hashing every byte would cost
+/// too much.
+package struct FileStamp: Sendable, Hashable {
+  /// The size in bytes.
+  package var size: Int64
+  /// The modification time, in nanoseconds since 1970-01-01T00:00:00Z.
+  package var modified: Int64
+  /// The status-change time (any write or rename touches it), in nanoseconds since 1970.
+  package var changed: Int64
+  /// The device holding the file.
+  package var device: UInt64
+  /// The file's inode number on that device.
+  package var inode: UInt64
+
+  /// The stamp of the file `info` describes.
+  package init(_ info: stat) {
+    size = Int64(info.st_size)
+    modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+    changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+
+  /// The stamp of the file at `path` now (a final link followed), nil when there is none.
+  package static func of(path: String) -> FileStamp? {
+    var info = stat()
+    return stat(path, &info) == 0 ? FileStamp(info) : nil
+  }
+
+  /// The stamp of the open file `descriptor`, nil when `fstat` fails.
+  package static func of(descriptor: Int32) -> FileStamp? {
+    var info = stat()
+    return fstat(descriptor, &info) == 0 ? FileStamp(info) : nil
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
-import PlistEditing
 import Testing
+
+@testable import PlistCore
 
 @Suite struct AtomicFileTests {
   /// A fresh temporary folder; removed by the caller.
@@ -39,7 +40,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try Self.put("old\n", at: path, mode: mode)
-    try AtomicFile.write(Array("new content\n".utf8), to: path, expecting: nil)
+    try AtomicFile.write(
+      Array("new content\n".utf8), to: path,
+      options: AtomicFile.Options(overwriteReadOnly: mode == 0o444))
     #expect(try Self.contents(path) == "new content\n")
     #expect(Self.mode(path) == mode)
     #expect(try Self.names(folder) == ["Info.plist"])
@@ -69,7 +72,7 @@ import Testing
     let path = folder + "/New.plist"
     try AtomicFile.write(Array("<plist/>".utf8), to: path, expecting: nil)
     #expect(try Self.contents(path) == "<plist/>")
-    #expect(Self.mode(path) == 0o644 & ~umask)
+    #expect(Self.mode(path) == 0o666 & ~umask)
     #expect(try Self.names(folder) == ["New.plist"])
   }
 
@@ -89,8 +92,8 @@ import Testing
     // FNV-1a 64 of "hello", as published for the algorithm.
     #expect(fingerprint.contentHash == 0xA430_D846_80AA_BD0B)
     #expect(try AtomicFile.fingerprint(path: path) == fingerprint)
-    #expect(throws: EditError.self) { try AtomicFile.read(path: folder + "/missing") }
-    #expect(throws: EditError(.readFailed, "\(folder) is not a regular file")) {
+    #expect(throws: FileError.self) { try AtomicFile.read(path: folder + "/missing") }
+    #expect(throws: FileError(.readFailed, "\(folder) could not be read: it is a folder")) {
       try AtomicFile.read(path: folder)
     }
   }
@@ -102,14 +105,14 @@ import Testing
     try Self.put("as read\n", at: path)
     let fingerprint = try AtomicFile.fingerprint(path: path)
     try Self.put("changed by someone else\n", at: path)
-    #expect(throws: EditError(.changedOnDisk, "\(path) changed on disk since it was read")) {
+    #expect(throws: FileError(.changedOnDisk, "\(path) changed on disk since it was read")) {
       try AtomicFile.write(Array("ours\n".utf8), to: path, expecting: fingerprint)
     }
     #expect(try Self.contents(path) == "changed by someone else\n")
     #expect(try Self.names(folder) == ["Info.plist"])
     // Same length, one byte different: still a change.
     try Self.put("as reaD\n", at: path)
-    #expect(throws: EditError.self) {
+    #expect(throws: FileError.self) {
       try AtomicFile.write(Array("ours\n".utf8), to: path, expecting: fingerprint)
     }
     // The same bytes written again (new time stamp) lose nothing, so the save goes ahead.
@@ -126,7 +129,7 @@ import Testing
     let fingerprint = try AtomicFile.fingerprint(path: path)
     #expect(unlink(path) == 0)
     #expect(
-      throws: EditError(.changedOnDisk, "\(path) was removed or renamed since it was read")
+      throws: FileError(.changedOnDisk, "\(path) was removed or renamed since it was read")
     ) {
       try AtomicFile.write(Array("y".utf8), to: path, expecting: fingerprint)
     }
@@ -156,14 +159,14 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(symlink("missing.plist", folder + "/dangling.plist") == 0)
     #expect(
-      throws: EditError(
+      throws: FileError(
         .writeFailed,
         "\(folder)/dangling.plist was not saved: it is a symbolic link to a file that does not "
           + "exist")
     ) {
       try AtomicFile.write([1], to: folder + "/dangling.plist", expecting: nil)
     }
-    #expect(throws: EditError(.writeFailed, "\(folder) was not saved: it is not a regular file")) {
+    #expect(throws: FileError(.refused, "\(folder) was not saved: it is a folder, not a file")) {
       try AtomicFile.write([1], to: folder, expecting: nil)
     }
     #expect(try Self.names(folder) == ["dangling.plist"])
@@ -180,7 +183,7 @@ import Testing
     if geteuid() != 0 {
       #expect(chmod(folder, 0o555) == 0)
       #expect(
-        throws: EditError(
+        throws: FileError(
           .writeFailed,
           "\(path) was not saved: Permission denied while creating a temporary file in \(folder)")
       ) {
@@ -191,14 +194,14 @@ import Testing
     } else {
       // Root writes into a 0555 folder anyway; /proc refuses new files even to root.
       let before = try Self.contents("/proc/version")
-      #expect(throws: EditError.self) {
+      #expect(throws: FileError.self) {
         try AtomicFile.write(Array("new\n".utf8), to: "/proc/version", expecting: nil)
       }
       #expect(try Self.contents("/proc/version") == before)
     }
     // A path under a regular file fails the same way for everyone.
     #expect(
-      throws: EditError(
+      throws: FileError(
         .writeFailed,
         "\(path)/Info.plist was not saved: Not a directory while reading its details")
     ) {

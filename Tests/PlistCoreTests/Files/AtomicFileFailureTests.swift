@@ -1,13 +1,14 @@
 import Foundation
 import Glibc
-import PlistEditing
 import Testing
+
+@testable import PlistCore
 
 /// Saves that fail midway, through ``FileOperations`` that fail on purpose.
 @Suite struct AtomicFileFailureTests {
   /// The step at which ``FailingOperations`` fails.
   enum Step: String, Sendable, CaseIterable {
-    case create, write, synchronize, changeMode, close, rename
+    case create, write, synchronize, changeMode, close, exchange, rename
   }
 
   /// The real operations, except that `step` fails with `code`.
@@ -50,6 +51,12 @@ import Testing
     func remove(_ path: String) throws(SystemError) { try real.remove(path) }
     func synchronizeDirectory(_ path: String) throws(SystemError) {
       try real.synchronizeDirectory(path)
+    }
+    func exchange(_ source: String, with destination: String) throws(SystemError) {
+      // `rename` fails on a file system that cannot swap (EINVAL), so the writer renames.
+      if step == .exchange { throw SystemError(code) }
+      if step == .rename { throw SystemError(EINVAL) }
+      try real.exchange(source, with: destination)
     }
   }
 
@@ -98,6 +105,7 @@ import Testing
     .synchronize: "Input/output error while flushing it to disk",
     .changeMode: "Operation not permitted while setting its permissions",
     .close: "Input/output error while closing it",
+    .exchange: "Input/output error while swapping it with the original",
     .rename: "Input/output error while renaming it over the original",
   ]
 
@@ -114,7 +122,7 @@ import Testing
       case .changeMode: EPERM
       default: EIO
       }
-    let error = #expect(throws: EditError.self) {
+    let error = #expect(throws: FileError.self) {
       try AtomicFile.write(
         Array("new content\n".utf8), to: path, expecting: fingerprint,
         operations: FailingOperations(step: step, code: code))

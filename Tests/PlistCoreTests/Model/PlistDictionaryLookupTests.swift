@@ -1,0 +1,39 @@
+import PlistCore
+import Testing
+
+/// The key table of large dictionaries answers as the scan of small ones does: the last entry
+/// of a repeated key, and what the entries are after every change, in every copy.
+@Suite struct PlistDictionaryLookupTests {
+  static func entries(_ count: Int) -> [PlistEntry] {
+    (0..<count).map {
+      PlistEntry(key: "k\($0 % (count - 1))", node: PlistNode(.integer(.init($0))))
+    }
+  }
+
+  @Test(arguments: [5, 31, 32, 33, 1_000])
+  func answersTheLastEntryOfARepeatedKey(count: Int) {
+    let dictionary = PlistDictionary(Self.entries(count))
+    // k0 is the first key and the last one (count - 1 keys for count entries).
+    #expect(dictionary.index(forKey: "k0") == count - 1)
+    #expect(dictionary.index(forKey: "k1") == 1)
+    #expect(dictionary.index(forKey: "missing") == nil)
+    #expect(dictionary["k1"]?.value == PlistNode(.integer(.init(1))).value)
+  }
+
+  @Test func followsEveryChangeAndCopiesStayApart() {
+    var dictionary = PlistDictionary(Self.entries(100))
+    #expect(dictionary.index(forKey: "k5") == 5)  // builds the table
+    let copy = dictionary
+    dictionary.entries.remove(at: 0)
+    #expect(dictionary.index(forKey: "k5") == 4)
+    #expect(copy.index(forKey: "k5") == 5)
+    dictionary.set("new", PlistNode(.boolean(true)))
+    #expect(dictionary.index(forKey: "new") == dictionary.count - 1)
+    #expect(copy.index(forKey: "new") == nil)
+    dictionary.entries[4].key = "renamed"
+    #expect(dictionary.index(forKey: "k5") == nil)
+    #expect(dictionary.index(forKey: "renamed") == 4)
+    #expect(dictionary == dictionary)
+    #expect(copy != dictionary)
+  }
+}
