@@ -174,7 +174,7 @@ final class Received: @unchecked Sendable {
     }
     let run = harness.run(["lint", app])
     #expect(run.status == 1, "\(kind): \(run.console.outputText)")
-    #expect(run.console.outputText.contains("error: could not be read: "), "\(kind)")
+    #expect(run.console.outputText.contains("error: the Info.plist could not be read: "), "\(kind)")
     #expect(run.console.outputText.contains("[unreadable_property_list]"), "\(kind)")
   }
 

@@ -207,7 +207,7 @@ package struct Linter: Sendable {
       return problem
     }
     var error = problem
-    error.message = "could not be read: " + problem.message
+    error.message = "the \(file.role.rawValue) could not be read: " + problem.message
     return error
   }
 
