@@ -135,6 +135,12 @@ private struct JSONPlistParser {
     return text
   }
 
+  /// `key` in double quotes for messages, printable, and cut to 60 characters with an ellipsis.
+  private static func quoted(_ key: String) -> String {
+    let shown = key.count <= 60 ? key : String(key.prefix(57)) + "…"
+    return "\"\(PlistError.printable(shown))\""
+  }
+
   /// Where the innermost container was opened, for messages.
   private func opened(_ frame: Frame) -> String {
     "the '\(frame.isObject ? "{" : "[")' at line \(frame.line), column \(frame.column)"
@@ -215,7 +221,7 @@ private struct JSONPlistParser {
         } else {
           let after =
             stack[top].isObject
-            ? "the value of key \"\(PlistError.printable(stack[top].key))\"" : "an array element"
+            ? "the value of key \(Self.quoted(stack[top].key))" : "an array element"
           throw lexer.error(
             "expected ',' or '\(Character(Unicode.Scalar(closer)))' after \(after), \(found())",
             at: lexer.pos)
@@ -253,7 +259,7 @@ private struct JSONPlistParser {
         skipWhiteSpace()
         guard lexer.peek == UInt8(ascii: ":") else {
           throw lexer.error(
-            "expected ':' after the key \"\(PlistError.printable(key))\", \(found())",
+            "expected ':' after the key \(Self.quoted(key)), \(found())",
             at: lexer.pos)
         }
         lexer.pos += 1
@@ -274,7 +280,7 @@ private struct JSONPlistParser {
   private func expectation(_ stack: [Frame]) -> String {
     guard let top = stack.last else { return "expected a JSON value" }
     if top.isObject {
-      return "expected a value after ':' for key \"\(PlistError.printable(top.key))\""
+      return "expected a value after ':' for key \(Self.quoted(top.key))"
     }
     return "expected a value in the array opened at line \(top.line), column \(top.column)"
   }
@@ -325,7 +331,7 @@ private struct JSONPlistParser {
       case "null":
         let whose =
           stack.last.map {
-            $0.isObject ? "for key \"\(PlistError.printable($0.key))\"" : "in an array"
+            $0.isObject ? "for key \(Self.quoted($0.key))" : "in an array"
           }
           ?? "as the document"
         throw lexer.error(

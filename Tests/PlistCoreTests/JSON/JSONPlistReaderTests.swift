@@ -278,6 +278,14 @@ let jsonRefusedCases:
     }
   }
 
+  @Test func cutsLongKeysAndShowsControlCharactersInMessages() throws {
+    let key = String(repeating: "k", count: 1_000)
+    let error = try #require(failure("{\"\(key)\": null}"))
+    #expect(error.message.hasPrefix("null for key \"\(String(repeating: "k", count: 57))…\": "))
+    let control = try #require(failure(#"{"a\u001b[2J": x}"#))
+    #expect(control.message.contains(#"for key "a\u{1b}[2J""#), "\(control.message)")
+  }
+
   // MARK: - Limits
 
   @Test func limitsNestingToMaxDepth() throws {
