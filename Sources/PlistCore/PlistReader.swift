@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The format is told from the bytes, never from a file name: the `bplist` magic means binary;
 /// text (after any byte-order mark) whose first markup is `<?`, `<!` or a plist element name
-/// means XML; any other text is read as old-style ASCII (which includes `.strings` files).
+/// means XML; text that starts as JSON does (see `sniffText(_:)`) means JSON; any other text is
+/// read as old-style ASCII (which includes `.strings` files).
 package enum PlistReader {
   /// The format of `bytes`, or nil when they are binary but not a property list.
   package static func sniff(_ bytes: UnsafeRawBufferPointer) -> PlistFormat? {
@@ -37,11 +38,32 @@ package enum PlistReader {
     "data",
   ]
 
-  /// Tells XML from ASCII in UTF-8 text.
+  /// Tells XML, JSON and ASCII apart in UTF-8 text (a prefix of it is enough).
+  ///
+  /// After white space: `<?`, `<!` or a plist element name is XML. `[` is JSON (old-style
+  /// property lists write arrays with `(`). `{` is JSON when what follows it, after white
+  /// space, is a double-quoted string (escapes skipped) and then `:`; an old-style dictionary
+  /// writes `{ "key" = value; }` with `=`. `{}` with nothing inside is old-style ASCII, as
+  /// `plutil` reads it: both formats read it as the same empty dictionary, and ASCII is the one
+  /// Apple's property-list readers take. A key too long for the prefix is taken as ASCII.
   static func sniffText(_ text: UnsafeRawBufferPointer) -> PlistFormat {
+    func isSpace(_ i: Int) -> Bool {
+      i < text.count && (text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D)
+    }
     var i = 0
-    while i < text.count, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D {
-      i += 1
+    while isSpace(i) { i += 1 }
+    if i < text.count, text[i] == UInt8(ascii: "[") { return .json }
+    if i < text.count, text[i] == UInt8(ascii: "{") {
+      var j = i + 1
+      while isSpace(j) { j += 1 }
+      guard j < text.count, text[j] == 0x22 else { return .ascii }
+      j += 1
+      while j < text.count, text[j] != 0x22 {
+        j += text[j] == 0x5C ? 2 : 1
+      }
+      j += 1
+      while isSpace(j) { j += 1 }
+      return j < text.count && text[j] == UInt8(ascii: ":") ? .json : .ascii
     }
     guard i + 1 < text.count, text[i] == UInt8(ascii: "<") else { return .ascii }
     let next = text[i + 1]
@@ -115,7 +137,9 @@ package enum PlistReader {
         return try binary.get()
       case .xml:
         return try XMLPlistReader.read(text: text, encoding: encoding, limits: limits)
-      case .ascii, .json, nil:
+      case .json:
+        return try JSONPlistReader.read(text: text, encoding: encoding, limits: limits)
+      case .ascii, nil:
         return try ASCIIPlistReader.read(text: text, encoding: encoding, limits: limits)
       }
     } catch {

@@ -54,11 +54,15 @@ package struct Document: Sendable {
   package var canRedo: Bool { !redoStack.isEmpty }
 
   /// Whether the file can be edited here, and why not: old-style ASCII files (`.strings`,
-  /// `project.pbxproj`) are shown but not written in this version, as our writers produce XML
-  /// and binary only.
+  /// `project.pbxproj`) and JSON files (asset-catalog `Contents.json`) are shown but not
+  /// written in this version, as our writers produce XML and binary only, and saving either
+  /// kind as XML would break the tools that read it.
   package var readOnlyReason: String? {
-    original.format == .ascii
-      ? "old-style ASCII property lists (.strings, project.pbxproj) are read-only here" : nil
+    switch original.format {
+    case .ascii: "old-style ASCII property lists (.strings, project.pbxproj) are read-only here"
+    case .json: "JSON property lists (such as an asset catalog's Contents.json) are read-only here"
+    case .xml, .binary: nil
+    }
   }
 
   /// Applies `edits` as one step named `name`; all or nothing.

@@ -56,6 +56,10 @@ JSON = [b'{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios"
         b'{"appearances":[{"appearance":"luminosity","value":"dark"}],"idiom":"universal",'
         b'"platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}',
         b'{"images":[{"idiom":"mac","scale":"2x","size":"16x16","filename":"icon.png"}]}']
+JSON_PLIST = [b'[0, -0, 1.5e-3, -12.25E+2, 9223372036854775807, 18446744073709551615, '
+              b'18446744073709551616, -9223372036854775808, true, false, [], {}]',
+              b'{"s": "\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9 \\ud83d\\ude00", "dup": 1, "dup": [2]}',
+              b'\n{\n  "a" : {\n    "b" : [\n      { "c" : "\xc3\xa9" }\n    ]\n  }\n}\n']
 XCCONFIG = [b'#include "Base.xcconfig"\n// comment\nPRODUCT_NAME = App\n'
             b'OTHER_LDFLAGS = $(inherited) -ObjC\nINFOPLIST_KEY_X[sdk=iphoneos*][arch=arm64] = y\n',
             b'#include? "Missing.xcconfig"\nA = $(B:lower)_$(C)\nB=${A}\n']
@@ -174,6 +178,7 @@ def seeds(kind):
     if kind == "ascii": return ASCII
     if kind == "pbxproj": return [PBXPROJ]
     if kind == "json": return JSON
+    if kind == "json-plist": return JSON_PLIST
     if kind == "xcconfig": return XCCONFIG
     if kind == "keypath": return KEYPATHS
     if kind == "macho": return macho()

@@ -284,6 +284,23 @@ private typealias T = TreeBuilder
 
   // MARK: - Refused inputs
 
+  @Test func refusesJSONAndLeavesItAsItWas() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let original = "{\n  \"info\" : {\n    \"version\" : 1\n  }\n}\n"
+    let file = try write(original, "Contents.json", in: harness)
+    let run = harness.run(["set", file, "info.version", "2"])
+    #expect(run.status == 1)
+    #expect(
+      run.console.errorText
+        == "\(file): error: JSON property lists (such as an asset catalog's Contents.json) are "
+        + "read-only here; nothing was changed\n")
+    #expect(try text(file) == original)
+    let get = harness.run(["get", file, "info.version"])
+    #expect(get.status == 0)
+    #expect(get.console.outputText == "1\n")
+  }
+
   @Test func refusesOldStyleASCII() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }

@@ -151,6 +151,18 @@ import Testing
     #expect(!document.canUndo)
   }
 
+  @Test func jsonDocumentsAreReadOnly() throws {
+    // Saving would write XML over a JSON file that asset-catalog tools read as JSON.
+    let original = try PlistReader.read(bytes: Array(#"{"A": "one"}"#.utf8))
+    #expect(original.format == .json)
+    var document = Document(original)
+    let reason = "JSON property lists (such as an asset catalog's Contents.json) are read-only here"
+    #expect(document.readOnlyReason == reason)
+    let error = #expect(throws: EditError.self) { try document.perform("set A", [Self.setA]) }
+    #expect(error?.kind == .rootNotEditable)
+    #expect(document.root == ["A": "one"])
+  }
+
   @Test func binaryBytesReadBackEqual() throws {
     var document = try Self.document()
     try document.perform("set A", [Self.setA, Self.addC])

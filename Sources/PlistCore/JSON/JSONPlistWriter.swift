@@ -5,7 +5,9 @@ import Foundation
 /// Foundation's `JSONSerialization` is not used: it loses key order and duplicate keys and
 /// refuses dates, data, UIDs and non-finite reals, so the mapping below is written by hand.
 ///
-/// The mapping (JSON cannot be read back into the same types; this format is for output only):
+/// The mapping (dates, data, UIDs and non-finite reals do not read back as the same types, so
+/// infoscope does not save edited property lists as JSON; `JSONPlistReader` reads the rest back
+/// to an equal tree):
 /// - dictionary → object, keys in source order; duplicate keys are all written, in order (legal
 ///   JSON; most readers keep the last, which is also the entry Apple's lookup answers with);
 /// - array → array; string → string;

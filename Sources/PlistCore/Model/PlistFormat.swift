@@ -8,6 +8,9 @@ package enum PlistFormat: String, Sendable, Hashable, CaseIterable {
   case binary
   /// Old-style (OpenStep) ASCII property list, as in `project.pbxproj`, and `.strings` files.
   case ascii
-  /// JSON, written for printing only (see `JSONPlistWriter` for the mapping).
+  /// JSON (RFC 8259), as asset-catalog `Contents.json` files and `plutil -convert json` hold
+  /// it: read by `JSONPlistReader` (null refused; see there for the mapping) and written by
+  /// `JSONPlistWriter` (dates, data and UIDs become strings and objects, so JSON is not a format
+  /// infoscope saves an edited property list in).
   case json
 }

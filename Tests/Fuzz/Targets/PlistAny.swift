@@ -1,6 +1,6 @@
 // fuzz-modules: PlistCore
-// fuzz-seeds: info-plist/* entitlements/* privacy-manifests/* binary/* peer-tests/*
-// fuzz-builtin: xml binary ascii
+// fuzz-seeds: info-plist/* entitlements/* privacy-manifests/* binary/* peer-tests/* appiconset/*.json
+// fuzz-builtin: xml binary ascii json-plist
 import PlistCore
 
 /// Every property-list format through the reader that sniffs the format, as infoscope opens
