@@ -72,6 +72,8 @@ package enum FilesCommand {
     if isMissing(file) {
       // Named by the Info.plist but absent: say so before anything else.
       details.append("missing")
+    } else if file.role == .executable {
+      if file.document != nil { details.append("Mach-O") }
     } else if file.isGenerated {
       details.append("effective: INFOPLIST_FILE and build settings")
     } else if let format = file.format {
@@ -191,7 +193,7 @@ package enum FilesCommand {
       path = file.path
       role = file.role.rawValue
       missing = FilesCommand.isMissing(file) ? true : nil
-      format = file.format.map(FilesCommand.formatName)
+      format = file.role == .executable ? nil : file.format.map(FilesCommand.formatName)
       size = file.size
       image = file.image.map { JSONImage(width: $0.width, height: $0.height, alpha: $0.hasAlpha) }
       problem = file.problem?.description

@@ -6,7 +6,7 @@ package enum RuleCatalog {
   /// The rule types, area by area (each area's list is in `Rules/<Area>/<Area>Rules.swift`).
   package static let all: [any Rule.Type] =
     structure + identity + privacy + orientation + capabilities + transportSecurity
-    + entitlements + icons + privacyManifest
+    + entitlements + icons + privacyManifest + executables
 
   /// The rule type with `identifier` (or an alias of it), or nil.
   package static func rule(_ identifier: String) -> (any Rule.Type)? {

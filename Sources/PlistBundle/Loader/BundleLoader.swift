@@ -266,7 +266,11 @@ package enum FileReaders {
         path: path, role: .executable, size: bytes.count, problem: error.at(path))
       return ([file], nil)
     }
-    var files = [BundleFile(path: path, role: .executable, size: bytes.count)]
+    // The executable itself reads as a tree of what it holds (read-only; see
+    // `MachOFile.document`), so that print, search and the inspector show it like any file.
+    var files = [
+      BundleFile(path: path, role: .executable, size: bytes.count, document: machO.document)
+    ]
     let signature = machO.slices.lazy.compactMap(\.codeSignature).first
     if let document = signature?.xmlEntitlements {
       files.append(

@@ -35,6 +35,9 @@ package struct MachOSlice: Sendable {
   /// `mach_absolute_time`, `OBJC_CLASS_$_NSUserDefaults`); the set is empty without a symbol
   /// table. See `MachOSlice+Symbols.swift` for what the table does and does not show.
   package var importedSymbols: Set<String> = []
+  /// The segments (`LC_SEGMENT`, `LC_SEGMENT_64`) in load-command order, with their sections;
+  /// see `MachOSlice+Segments.swift`.
+  package var segments: [MachOSegment] = []
 
   /// The most load commands read from one slice.
   package static let maxLoadCommands = 100_000
@@ -125,6 +128,8 @@ package struct MachOSlice: Sendable {
       case LoadCommand.versionMinMacOS, LoadCommand.versionMinIPhoneOS,
         LoadCommand.versionMinTVOS, LoadCommand.versionMinWatchOS:
         buildVersions.append(try Self.versionMin(lc, command: command, index: index))
+      case LoadCommand.segment, LoadCommand.segment64:
+        segments.append(try Self.segment(lc, command: command, index: index))
       case LoadCommand.codeSignature:
         try Self.requireSize(lc, 16, "LC_CODE_SIGNATURE", index: index)
         guard signature == nil else {

@@ -17,12 +17,18 @@ package struct LintSubject: Sendable {
   package var input: AppBundle?
   /// The circumstances.
   package var context: LintContext
+  /// The bundles of `input` by path and identifier, built once per lint of the input so that
+  /// rules looking across bundles cost no more than the bundles they name; nil for a subject
+  /// made on its own (a rule then builds what it needs from `input` or `bundle`).
+  package var index: BundleIndex?
 
   /// Creates a subject.
   package init(
     path: String, role: FileRole, root: PlistNode, bundle: BundleNode? = nil,
-    parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext()
+    parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext(),
+    index: BundleIndex? = nil
   ) {
+    self.index = index
     self.path = path
     self.role = role
     self.root = root

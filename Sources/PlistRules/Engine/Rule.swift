@@ -92,6 +92,9 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   /// The bundle around the file, for rules that read other files of it (entitlements, the
   /// executable, the Info.plist a localised file belongs to); nil by default.
   package var bundle: BundleNode?
+  /// The whole input around the bundle, for rules that look across its bundles (the same
+  /// identifier twice); nil by default.
+  package var input: AppBundle?
   /// The key paths findings must land on, in order (empty for non-triggering examples).
   package var expected: [KeyPath]
   /// The severity every finding must have, when the example pins it (a context that raises or
@@ -175,6 +178,23 @@ extension RuleExample {
     var copy = self
     if let path { copy.path = path }
     if let bundle { copy.bundle = bundle }
+    return copy
+  }
+
+  /// The same example, read as the Info.plist of the bundle at `bundlePath` inside `input`.
+  ///
+  /// - Parameters:
+  ///   - bundlePath: the path of one of `input`'s bundles, nested ones included.
+  ///   - input: the whole input.
+  /// - Returns: the example with its bundle, path and input set (unchanged apart from the
+  ///   input when no bundle has that path).
+  package func within(bundleAt bundlePath: String, of input: AppBundle) -> RuleExample {
+    var copy = self
+    copy.input = input
+    if let bundle = input.allBundles.first(where: { $0.path == bundlePath }) {
+      copy.bundle = bundle
+      copy.path = bundle.infoPlistFile?.path ?? copy.path
+    }
     return copy
   }
 }

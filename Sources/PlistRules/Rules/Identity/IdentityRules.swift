@@ -10,5 +10,8 @@ extension RuleCatalog {
     NestedBundleMismatchRule.self,
     DuplicateBundleIdentifierRule.self,
     UnresolvedPlaceholderRule.self,
+    SimulatorSupportedPlatformRule.self,
+    UnexpectedBundleExecutableRule.self,
+    FrameworksInExtensionRule.self,
   ]
 }
