@@ -15,13 +15,11 @@ struct SDKBelowMinimumRule: Rule {
       Apple raises the SDK uploads must be built with every spring and announces each step on
       its "Upcoming requirements" page. The steps in the rule's table, with their first day:
 
-      | since | iOS and iPadOS | tvOS | watchOS | visionOS | Xcode |
-      | --- | --- | --- | --- | --- | --- |
-      | April 25, 2023 | 16.1 | | 9.1 | | 14.1 |
-      | July 31, 2023 | | 16.1 | | | 14.1 |
-      | April 29, 2024 | 17 | 17 | 10 | | 15 |
-      | April 24, 2025 | 18 | 18 | 11 | 2 | 16 |
-      | April 28, 2026 | 26 | 26 | 26 | 26 | 26 |
+      - since April 25, 2023: the iOS 16.1 and watchOS 9.1 SDKs (Xcode 14.1);
+      - since July 31, 2023: the tvOS 16.1 SDK (Xcode 14.1);
+      - since April 29, 2024: the iOS 17, tvOS 17 and watchOS 10 SDKs (Xcode 15);
+      - since April 24, 2025: the iOS 18, tvOS 18, visionOS 2 and watchOS 11 SDKs (Xcode 16);
+      - since April 28, 2026: the iOS 26, tvOS 26, visionOS 26 and watchOS 26 SDKs (Xcode 26).
 
       App Store Connect names the step in its message, as public reports quote it:
       `ITMS-90725: SDK version issue - This app was built with the iOS 18.5 SDK. Starting April

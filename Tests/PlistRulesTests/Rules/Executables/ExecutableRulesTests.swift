@@ -50,6 +50,24 @@ import Testing
     #expect(earlier.isEmpty)
   }
 
+  @Test func theTableReadsSDKNamesAndXcodeVersions() throws {
+    #expect(SDKRequirements.platform(ofSDKName: "iphonesimulator11.4") == .iOS)
+    #expect(SDKRequirements.platform(ofSDKName: "appletvos17.0") == .tvOS)
+    #expect(SDKRequirements.platform(ofSDKName: "xros2.0") == .visionOS)
+    #expect(SDKRequirements.platform(ofSDKName: "macosx15.0") == nil)
+    #expect(SDKRequirements.version(ofSDKName: "iphoneos18.2") == "18.2")
+    #expect(SDKRequirements.xcode("0941")?.spelled == "9.4.1")
+    #expect(SDKRequirements.xcode("2610")?.major == 26)
+    #expect(SDKRequirements.xcode("16") == nil)
+    let (current, next) = SDKRequirements.requirements(for: .visionOS, on: CalendarDay(2025, 5, 1))
+    #expect(current?.sdk == "2.0")
+    #expect(next?.since == CalendarDay(2026, 4, 28))
+    // The steps are in date order, each with an Apple page.
+    let days = SDKRequirements.all.map(\.since)
+    #expect(days == days.sorted())
+    #expect(SDKRequirements.all.allSatisfy { $0.url.hasPrefix("https://developer.apple.com/") })
+  }
+
   @Test func aFrameworkWithoutItsBinaryIsAMissingExecutable() throws {
     var files = Self.iOS185
     files["A"] = []
