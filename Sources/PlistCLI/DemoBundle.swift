@@ -45,6 +45,9 @@ package enum DemoBundle {
     Fault(
       rule: "unresolved_placeholder", file: "Info.plist",
       keyPath: "CFBundleURLTypes[0].CFBundleURLName", severity: .error),
+    // Built with Xcode 16 and the iOS 18.2 SDK: below App Store Connect's minimum since
+    // April 28, 2026 (the iOS 26 SDK).
+    Fault(rule: "sdk_below_minimum", file: "Info.plist", keyPath: "DTSDKName", severity: .error),
     Fault(
       rule: "web_or_media_arbitrary_loads", file: "Info.plist",
       keyPath: "NSAppTransportSecurity.NSAllowsArbitraryLoadsInWebContent", severity: .note),

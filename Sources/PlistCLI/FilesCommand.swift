@@ -78,6 +78,8 @@ package enum FilesCommand {
     if isMissing(file) {
       // Named by the Info.plist but absent: say so before anything else.
       details.append("missing")
+    } else if file.role == .executable {
+      if file.document != nil { details.append("Mach-O") }
     } else if file.isGenerated {
       details.append("effective: INFOPLIST_FILE and build settings")
     } else if let format = file.format {
@@ -216,7 +218,7 @@ package enum FilesCommand {
       role = FilesCommand.stableName(file.role)
       missing = FilesCommand.isMissing(file) ? true : nil
       generated = file.isGenerated ? true : nil
-      format = file.format?.rawValue
+      format = file.role == .executable ? nil : file.format.map(FilesCommand.formatName)
       size = file.size
       image = file.image.map { JSONImage(width: $0.width, height: $0.height, alpha: $0.hasAlpha) }
       problem = file.problem.map(JSONProblem.init)

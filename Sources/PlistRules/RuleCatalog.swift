@@ -8,7 +8,7 @@ package enum RuleCatalog {
   /// The rule types, area by area (each area's list is in `Rules/<Area>/<Area>Rules.swift`).
   package static let all: [any Rule.Type] =
     structure + identity + privacy + orientation + capabilities + transportSecurity
-    + entitlements + icons + privacyManifest
+    + entitlements + icons + privacyManifest + executables
 
   /// The App Store Connect code `text` names (`ITMS-90474`, `itms-90474`, `ITMS 90474`,
   /// `90474`), in the form rules give it (`ITMS-90474`), or nil when it names none.

@@ -16,6 +16,8 @@ struct BenchOptions: Sendable {
   var ui = true
   /// Values in the terminal UI measure's large document.
   var uiNodes = 1_000_000
+  /// Measure the lint of an app with many nested bundles.
+  var bundles = true
 
   static let usage = """
     usage: swift run -c release infoscope-bench [--sizes 5k,1m,10m,100m] [--quick] [--runs N]
@@ -28,6 +30,8 @@ struct BenchOptions: Sendable {
       --ui-only   only the terminal UI measure
       --no-ui     skip the terminal UI measure
       --ui-nodes  values in the terminal UI's large document (default 1000000)
+      --no-bundles    skip the lint of an app with 1,000 to 4,000 extensions
+      --bundles-only  only that lint
     """
 
   /// Parses the arguments after the program name.
@@ -44,8 +48,15 @@ struct BenchOptions: Sendable {
       case "--ui-only":
         options.codec = false
         options.ui = true
+        options.bundles = false
+      case "--bundles-only":
+        options.codec = false
+        options.ui = false
+        options.bundles = true
       case "--no-ui":
         options.ui = false
+      case "--no-bundles":
+        options.bundles = false
       case "--ui-nodes":
         guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
           return .failure(UsageMessage("--ui-nodes expects a positive whole number"))

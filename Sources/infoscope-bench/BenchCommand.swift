@@ -54,7 +54,8 @@ enum BenchCommand {
       absent: implementations.compactMap { peer in peer.absentReason.map { (peer.name, $0) } },
       rssFromGNUTime: spawner.gnuTime != nil, codec: options.codec, ui: ui.measurements,
       uiNotes: ui.notes)
-    let markdown = report.markdown()
+    var markdown = report.markdown()
+    if options.bundles { markdown += BundleLintBench.markdown(BundleLintBench.run()) }
     if options.json {
       printError(markdown)
       print(report.json())

@@ -34,7 +34,7 @@ import Testing
     #expect(status == 1)
     #expect(status == expected.status)
     #expect(console.outputText == expected.output)
-    #expect(console.outputText.hasSuffix("\n4 errors, 4 warnings, 1 note\n"))
+    #expect(console.outputText.hasSuffix("\n5 errors, 4 warnings, 1 note\n"))
     #expect(console.errorText.isEmpty)
   }
 

@@ -23,7 +23,7 @@ struct RuleCase: Sendable, CustomStringConvertible {
   {
     let subject = LintSubject(
       path: example.path, role: example.role, root: root ?? example.root,
-      bundle: example.bundle, context: example.context, encoding: example.encoding,
+      bundle: example.bundle, input: example.input, context: example.context, encoding: example.encoding,
       readError: example.readError)
     return Linter(rules: [rule]).lint(subject)
   }
@@ -76,7 +76,7 @@ struct RuleCase: Sendable, CustomStringConvertible {
     for example in rule.type.description.triggering {
       let subject = LintSubject(
         path: example.path, role: example.role, root: example.root, bundle: example.bundle,
-        context: example.context, encoding: example.encoding,
+        input: example.input, context: example.context, encoding: example.encoding,
         readError: example.readError)
       #expect(linter.lint(subject).isEmpty, "\(example)")
     }

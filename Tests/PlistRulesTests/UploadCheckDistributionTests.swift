@@ -18,7 +18,7 @@ import Testing
     context.distribution = distribution
     let subject = LintSubject(
       path: example.path, role: example.role, root: example.root, bundle: example.bundle,
-      context: context)
+      input: example.input, context: context)
     return Linter(rules: [rule]).lint(subject)
   }
 
@@ -32,8 +32,8 @@ import Testing
     }.sorted()
     #expect(
       exempt == [
-        "blank_purpose_string", "entitlement_not_in_profile", "launch_storyboard_name",
-        "localized_purpose_string_without_base", "missing_purpose_string",
+        "blank_purpose_string", "duplicate_bundle_identifier", "entitlement_not_in_profile",
+        "launch_storyboard_name", "localized_purpose_string_without_base", "missing_purpose_string",
       ])
     #expect(Self.uploadRules.count >= 10)
   }

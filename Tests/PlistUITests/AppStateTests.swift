@@ -108,8 +108,8 @@ import Testing
 
   @Test func searchFindsKeysValuesAndDisplayNames() {
     #expect(keyPath(state("/ O r i e n t Enter")) == "UISupportedInterfaceOrientations")
-    // Lower case ignores case; the value "iphoneos18.0" matches.
-    #expect(keyPath(state("/ i p h o n e o s 1 Enter")) == "DTSDKName")
+    // Lower case ignores case; the value "iphoneos26.0" matches.
+    #expect(keyPath(state("/ i p h o n e o s 2 Enter")) == "DTSDKName")
     // A display name: "Privacy - Camera Usage Description".
     #expect(keyPath(state("/ P r i v a c y Enter")) == "NSCameraUsageDescription")
     // Inside a collapsed container: the match is revealed.

@@ -32,7 +32,7 @@ enum UIFixtures {
     \t\t<string>iPhoneOS</string>
     \t</array>
     \t<key>DTSDKName</key>
-    \t<string>iphoneos18.0</string>
+    \t<string>iphoneos26.0</string>
     \t<key>LSRequiresIPhoneOS</key>
     \t<true/>
     \t<key>MinimumOSVersion</key>

@@ -8,6 +8,9 @@ package struct MemoryTree: FileTree {
   private var files: [String: [UInt8]]
   private var links: [String: String]
   private var folders: Set<String>
+  /// The paths directly inside each folder (`""` for the root), so that listing a folder
+  /// costs what it holds, not the whole tree.
+  private var inside: [String: Set<String>] = [:]
 
   /// Creates a tree from file contents by path (`Payload/App.app/Info.plist`).
   ///
@@ -31,6 +34,10 @@ package struct MemoryTree: FileTree {
       }
     }
     self.folders = all
+    for path in Array(files.keys) + Array(links.keys) + Array(all) where !path.isEmpty {
+      let parent = path.split(separator: "/").dropLast().joined(separator: "/")
+      inside[parent, default: []].insert(path)
+    }
   }
 
   package func entry(at path: String) -> FileTreeEntry? {
@@ -45,14 +52,7 @@ package struct MemoryTree: FileTree {
     guard entry(at: path)?.kind == .directory else {
       throw BundleError(.notFound, "no such folder", path: path)
     }
-    let prefix = path.isEmpty ? "" : path + "/"
-    var names: Set<String> = []
-    for candidate in Array(files.keys) + Array(links.keys) + Array(folders)
-    where candidate.hasPrefix(prefix) && candidate.count > prefix.count {
-      let rest = candidate.dropFirst(prefix.count)
-      if let first = rest.split(separator: "/").first { names.insert(prefix + first) }
-    }
-    return names.sorted().compactMap { entry(at: $0) }
+    return (inside[path] ?? []).sorted().compactMap { entry(at: $0) }
   }
 
   package func contents(of path: String, limit: Int) throws(BundleError) -> [UInt8] {

@@ -346,7 +346,10 @@ package enum FileReaders {
       return ([file], nil)
     }
     let signature = machO.slices.lazy.compactMap(\.codeSignature).first
-    var executable = BundleFile(path: path, role: .executable, size: bytes.count)
+    // The executable itself reads as a tree of what it holds (read-only; see
+    // `MachOFile.document`), so that print, search and the inspector show it like any file.
+    var executable = BundleFile(
+      path: path, role: .executable, size: bytes.count, document: machO.document)
     executable.problem = signature?.problems.first { $0.slot != 5 && $0.slot != 7 }?.error.at(path)
     var files = [executable]
     let entitlementsPath = path + entitlementsSuffix

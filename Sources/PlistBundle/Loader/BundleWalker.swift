@@ -111,6 +111,10 @@ package struct BundleWalker {
       }
     }
     var children: [BundleNode] = []
+    let frameworks = join(path, layout == .deep ? "Contents/Frameworks" : "Frameworks")
+    let frameworksFolder: [String]? =
+      tree.entry(at: frameworks)?.kind == .directory
+      ? ((try? tree.children(of: frameworks)) ?? []).map(\.name) : nil
     if depth < maxNesting {
       for place in BundleWalker.nestedPlaces {
         let folder = join(path, place.folder)
@@ -122,12 +126,26 @@ package struct BundleWalker {
           children.append(walk(entry.path, kind: place.kind, depth: depth + 1))
         }
       }
+      children += resourceBundles(in: resources, depth: depth)
     }
     var node = BundleNode(
       path: path, kind: kind, layout: layout, files: files, children: children,
       platforms: PlatformDetector.platforms(info: info, layout: layout, executable: machO))
     node.executable = machO
+    node.frameworksFolder = frameworksFolder
     return node
+  }
+
+  /// The resource bundles (`*.bundle` folders) in `folder`, the bundle's resources folder,
+  /// walked as bundles of kind `.bundle` (their Info.plist and executable, when they name
+  /// one, and the bundles they hold).
+  func resourceBundles(in folder: String, depth: Int) -> [BundleNode] {
+    guard let entries = try? tree.children(of: folder) else { return [] }
+    return entries.filter {
+      $0.kind == .directory && $0.name.lowercased().hasSuffix(".bundle")
+    }.map { walk($0.path, kind: .bundle, depth: depth + 1) }.filter {
+      !$0.files.isEmpty || !$0.children.isEmpty
+    }
   }
 
   /// Reads and parses the property list at `path`, keeping any error on the file.

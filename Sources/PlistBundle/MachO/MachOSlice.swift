@@ -40,6 +40,9 @@ package struct MachOSlice: Sendable {
   /// tables. See `MachOSlice+Symbols.swift` and `MachOSlice+Imports.swift` for what the tables
   /// do and do not show.
   package var importedSymbols: Set<String> { imports.names }
+  /// The segments (`LC_SEGMENT`, `LC_SEGMENT_64`) in load-command order, with their sections;
+  /// see `MachOSlice+Segments.swift`.
+  package var segments: [MachOSegment] = []
 
   /// The most load commands read from one slice.
   package static let maxLoadCommands = 100_000
@@ -130,6 +133,8 @@ package struct MachOSlice: Sendable {
       case LoadCommand.versionMinMacOS, LoadCommand.versionMinIPhoneOS,
         LoadCommand.versionMinTVOS, LoadCommand.versionMinWatchOS:
         buildVersions.append(try Self.versionMin(lc, command: command, index: index))
+      case LoadCommand.segment, LoadCommand.segment64:
+        segments.append(try Self.segment(lc, command: command, index: index))
       case LoadCommand.codeSignature:
         try Self.requireSize(lc, 16, "LC_CODE_SIGNATURE", index: index)
         guard signature == nil else {

@@ -46,6 +46,10 @@ package struct BundleNode: Sendable {
   /// For a project target: its effective Info.plist with where each key came from and which
   /// `$(VAR)` placeholders stayed unresolved.
   package var effectiveInfoPlist: EffectiveInfoPlist?
+  /// The names in the bundle's own `Frameworks` folder (`Contents/Frameworks` on macOS), in
+  /// folder order, or nil when it has no such folder: frameworks, loose libraries and
+  /// anything else (an app extension may have none at all).
+  package var frameworksFolder: [String]?
 
   /// Creates a bundle.
   package init(

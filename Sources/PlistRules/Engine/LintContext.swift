@@ -1,3 +1,4 @@
+import Foundation
 import PlistBundle
 
 /// What a rule knows about the circumstances of the file it checks; it decides severities.
@@ -20,17 +21,26 @@ package struct LintContext: Sendable, Hashable {
   package var distribution: Distribution?
   /// The SDK the bundle was built with (`DTSDKName`, such as `iphoneos18.2`), when known.
   package var sdk: String?
+  /// The day the lint runs on, for requirements that start on a date.
+  ///
+  /// The SDK minimum App Store Connect enforces depends on it; nil means today by the clock.
+  /// Tests set it.
+  package var date: CalendarDay?
 
   /// Creates a context.
   package init(
     platforms: [Platform] = [], isBuilt: Bool = false, distribution: Distribution? = nil,
-    sdk: String? = nil
+    sdk: String? = nil, date: CalendarDay? = nil
   ) {
     self.platforms = platforms
     self.isBuilt = isBuilt
     self.distribution = distribution
     self.sdk = sdk
+    self.date = date
   }
+
+  /// The day the lint runs on: `date`, or today (UTC) by the clock.
+  package var today: CalendarDay { date ?? CalendarDay(Date()) }
 
   /// True when the bundle targets `platform` (or the platforms are unknown and `ifUnknown`).
   package func targets(_ platform: Platform, ifUnknown: Bool = false) -> Bool {
@@ -89,5 +99,15 @@ extension LintContext.Distribution {
     case .developerID: self = .developerID
     case .unknown: return nil
     }
+  }
+}
+
+extension CalendarDay {
+  /// The day `date` falls on in UTC.
+  package init(_ date: Date) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    self.init(parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
   }
 }

@@ -23,15 +23,20 @@ package struct LintSubject: Sendable {
   /// Why the file could not be read, for a file that did not parse (its `root` is then an
   /// empty dictionary, and only `unreadable_property_list` looks at it); nil otherwise.
   package var readError: BundleError?
+  /// The bundles of `input` by path and identifier, built once per lint of the input so that
+  /// rules looking across bundles cost no more than the bundles they name; nil for a subject
+  /// made on its own (a rule then builds what it needs from `input` or `bundle`).
+  package var index: BundleIndex?
 
   /// Creates a subject.
   package init(
     path: String, role: FileRole, root: PlistNode, bundle: BundleNode? = nil,
     parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext(),
-    encoding: TextEncoding? = nil, readError: BundleError? = nil
+    encoding: TextEncoding? = nil, readError: BundleError? = nil, index: BundleIndex? = nil
   ) {
     self.encoding = encoding
     self.readError = readError
+    self.index = index
     self.path = path
     self.role = role
     self.root = root

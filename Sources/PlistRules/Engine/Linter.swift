@@ -13,6 +13,8 @@ package struct LintConfiguration: Sendable {
   package var platforms: [Platform]?
   /// Overrides the distribution channel (`--distribution`).
   package var distribution: LintContext.Distribution?
+  /// The day requirements with a start date are judged on; nil for today by the clock.
+  package var date: CalendarDay?
 
   /// The default configuration: every rule, every severity.
   package init() {}
@@ -79,16 +81,18 @@ package struct Linter: Sendable {
       }
       let context = LintContext(
         platforms: platforms, isBuilt: input.isBuilt, distribution: distribution,
-        sdk: root.value.dictionaryValue?["DTSDKName"]?.value.stringValue)
+        sdk: root.value.dictionaryValue?["DTSDKName"]?.value.stringValue,
+        date: configuration.date)
       findings += lint(
         LintSubject(
           path: file.path, role: file.role, root: root, input: input, context: context,
           encoding: file.document?.encoding))
     }
+    let index = BundleIndex(input)
     func visit(_ bundle: BundleNode, parent: BundleNode?) {
       let context = LintContext(
         platforms: configuration.platforms ?? bundle.platforms, isBuilt: input.isBuilt,
-        distribution: distribution, sdk: bundle.sdk)
+        distribution: distribution, sdk: bundle.sdk, date: configuration.date)
       for file in bundle.files {
         if let error = Self.readError(of: file) {
           findings += lint(
@@ -102,7 +106,7 @@ package struct Linter: Sendable {
           LintSubject(
             path: file.path, role: file.role, root: root, bundle: bundle,
             parentBundle: parent, input: input, context: context,
-            encoding: file.isGenerated ? nil : file.document?.encoding))
+            encoding: file.isGenerated ? nil : file.document?.encoding, index: index))
         findings += found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) }
       }
       for child in bundle.children { visit(child, parent: bundle) }

@@ -95,6 +95,9 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   /// Why the XML of an example did not parse (the example then stands for a file that cannot
   /// be read, which only `unreadable_property_list` looks at); nil for a readable example.
   package var readError: BundleError?
+  /// The whole input around the bundle, for rules that look across its bundles (the same
+  /// identifier twice); nil by default.
+  package var input: AppBundle?
   /// The key paths findings must land on, in order (empty for non-triggering examples).
   package var expected: [KeyPath]
   /// The severity every finding must have, when the example pins it (a context that raises or
@@ -190,6 +193,23 @@ extension RuleExample {
     var copy = self
     if let path { copy.path = path }
     if let bundle { copy.bundle = bundle }
+    return copy
+  }
+
+  /// The same example, read as the Info.plist of the bundle at `bundlePath` inside `input`.
+  ///
+  /// - Parameters:
+  ///   - bundlePath: the path of one of `input`'s bundles, nested ones included.
+  ///   - input: the whole input.
+  /// - Returns: the example with its bundle, path and input set (unchanged apart from the
+  ///   input when no bundle has that path).
+  package func within(bundleAt bundlePath: String, of input: AppBundle) -> RuleExample {
+    var copy = self
+    copy.input = input
+    if let bundle = input.allBundles.first(where: { $0.path == bundlePath }) {
+      copy.bundle = bundle
+      copy.path = bundle.infoPlistFile?.path ?? copy.path
+    }
     return copy
   }
 }

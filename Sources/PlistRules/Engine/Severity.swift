@@ -25,6 +25,7 @@ package enum RuleCategory: String, Sendable, Hashable, CaseIterable, Codable {
   case entitlements = "Entitlements"
   case icons = "Icons"
   case privacyManifest = "PrivacyManifest"
+  case executables = "Executables"
 }
 
 /// The Apple page a rule rests on.

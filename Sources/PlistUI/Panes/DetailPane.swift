@@ -69,7 +69,11 @@ package enum DetailPane {
       findingLines(.node(file: file, path: []))
       field("Role", entry.role.rawValue)
       if let document = entry.document {
-        field("Format", "\(document.format)")
+        field(
+          "Format",
+          entry.role == .executable
+            ? "Mach-O, read from the file (read only)" : "\(document.format)"
+        )
         let root = document.root.value
         field("Root", RowText.typeName(root.kind) + " " + RowText.preview(root).text)
       }

@@ -14,5 +14,8 @@ extension RuleCatalog {
     AppExtensionConfigurationRule.self,
     MissingBundleNameRule.self,
     MissingExportComplianceRule.self,
+    SimulatorSupportedPlatformRule.self,
+    UnexpectedBundleExecutableRule.self,
+    FrameworksInExtensionRule.self,
   ]
 }

@@ -3,7 +3,7 @@ import PlistBundle
 import PlistCore
 
 /// An app or app extension whose Info.plist does not name its executable, or, in a built
-/// bundle, names a file that is not there.
+/// bundle, names a file that is not there (embedded frameworks included).
 struct MissingBundleExecutableRule: Rule {
   static let description = RuleDescription(
     identifier: "missing_bundle_executable",
@@ -19,8 +19,11 @@ struct MissingBundleExecutableRule: Rule {
       a project target's effective Info.plist), and in a source file written in full as a
       warning, since the build can still add the key. Non-app bundles and partial source files
       are left alone. In a built bundle the named file must exist (in `Contents/MacOS` on macOS,
-      at the bundle's root elsewhere); Apple's page gives the key's purpose, and a missing file
-      follows from it (a renamed product, a hand-assembled bundle).
+      at the bundle's root elsewhere), for the app and for every app extension, watch app, App
+      Clip and framework inside it; Apple's page gives the key's purpose, and a missing file
+      follows from it (a renamed product, a hand-assembled bundle, a framework copied without
+      its binary, which the app then fails to load at launch when it links it). Resource
+      bundles are `unexpected_bundle_executable`'s.
       """,
     appleSource: AppleSource(
       title: "CFBundleExecutable", url: KnownKeys.infoPage + "cfbundleexecutable"),
@@ -29,6 +32,10 @@ struct MissingBundleExecutableRule: Rule {
       RuleExample(["CFBundlePackageType": "APPL", "CFBundleExecutable": "$(EXECUTABLE_NAME)"]),
       RuleExample(["NSAppTransportSecurity": [:]]),
       RuleExample(["CFBundlePackageType": "BNDL"], context: LintContext(isBuilt: true)),
+      RuleExample(
+        ["CFBundlePackageType": "FMWK", "CFBundleExecutable": "Kit"],
+        context: LintContext(isBuilt: true)
+      ).inBundle(framework(missing: false)),
     ],
     triggering: [
       RuleExample(
@@ -38,12 +45,33 @@ struct MissingBundleExecutableRule: Rule {
         ["CFBundlePackageType": "APPL", "CFBundleExecutable": " "],
         context: LintContext(isBuilt: true), expect: ["CFBundleExecutable"]),
       RuleExample(["CFBundlePackageType": "APPL"], expect: ["CFBundleExecutable"]),
+      RuleExample(
+        ["CFBundlePackageType": "FMWK", "CFBundleExecutable": "Kit"],
+        context: LintContext(isBuilt: true), expect: ["CFBundleExecutable"]
+      ).inBundle(framework(missing: true)),
     ])
 
+  /// A framework `Frameworks/Kit.framework` whose executable is there or missing.
+  private static func framework(missing: Bool) -> BundleNode {
+    let path = "Frameworks/Kit.framework/Kit"
+    return BundleNode(
+      path: "Frameworks/Kit.framework", kind: .framework, layout: .shallow,
+      files: [
+        BundleFile(path: "Frameworks/Kit.framework/Info.plist", role: .infoPlist),
+        missing
+          ? BundleFile(
+            path: path, role: .executable,
+            problem: BundleError(.notFound, "not in the bundle", path: path))
+          : BundleFile(path: path, role: .executable, size: 100),
+      ], platforms: [.iOS])
+  }
+
   func check(_ subject: LintSubject) -> [Finding] {
-    guard let facts = InfoPlistFacts(subject), facts.isAppLike,
-      facts.completeness != .partialSource
-    else { return [] }
+    guard let facts = InfoPlistFacts(subject) else { return [] }
+    if subject.bundle?.kind == .framework, facts.completeness == .built {
+      return missingFile(subject, facts)
+    }
+    guard facts.isAppLike, facts.completeness != .partialSource else { return [] }
     let severity: Severity = facts.completeness == .fullSource ? .warning : .error
     let path = KeyPath([.key("CFBundleExecutable")])
     guard let node = facts.info["CFBundleExecutable"] else {
@@ -64,17 +92,24 @@ struct MissingBundleExecutableRule: Rule {
           severity: severity)
       ]
     }
-    if facts.completeness == .built, let name = node.value.stringValue,
+    return facts.completeness == .built ? missingFile(subject, facts) : []
+  }
+
+  /// The finding for a built bundle whose named executable is not there.
+  private func missingFile(_ subject: LintSubject, _ facts: InfoPlistFacts) -> [Finding] {
+    guard let name = facts.string("CFBundleExecutable"),
       let file = subject.bundle?.files.first(where: { $0.role == .executable }),
       file.problem?.kind == .notFound
-    {
-      return [
-        subject.finding(
-          Self.description, at: path,
-          "CFBundleExecutable names \"\(name)\", but \(file.path) is not in the bundle; "
-            + "build the product again or correct the name")
-      ]
-    }
-    return []
+    else { return [] }
+    let advice =
+      subject.bundle?.kind == .framework
+      ? "; the app cannot load the framework without it: embed the framework again from a "
+        + "build that has its binary"
+      : "; build the product again or correct the name"
+    return [
+      subject.finding(
+        Self.description, at: KeyPath([.key("CFBundleExecutable")]),
+        "CFBundleExecutable names \"\(name)\", but \(file.path) is not in the bundle" + advice)
+    ]
   }
 }

@@ -152,12 +152,15 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
     #expect(found.map(\.file) == ["Info.plist", "PlugIns/Share.appex/Info.plist"])
     #expect(
       found.first?.message
-        == "\"com.example.app\" is also the identifier of PlugIns/Share.appex; give each bundle "
-        + "its own identifier")
+        == "\"com.example.app\" is also the identifier of PlugIns/Share.appex; App Store "
+        + "Connect and the device installer refuse an app with two bundles of one identifier: "
+        + "give each bundle its own")
     #expect(
       found.last?.message
-        == "\"com.example.APP\" is also the identifier of Demo.app; give each bundle its own "
-        + "identifier")
+        == "\"com.example.APP\" is also the identifier of Demo.app; App Store Connect and the "
+        + "device installer refuse an app with two bundles of one identifier: give each bundle "
+        + "its own")
+    #expect(found.allSatisfy { $0.severity == .error && $0.itms == "ITMS-90685" })
   }
 
   @Test func aMissingExecutableFileIsAnError() throws {
