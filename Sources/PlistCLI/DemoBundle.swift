@@ -79,6 +79,7 @@ package enum DemoBundle {
       identifier: "org.example.trailhead", team: team, minimumOS: 0x0010_0000, sdk: sdk,
       entitlements: appEntitlements),
     "PrivacyInfo.xcprivacy": Array(privacyManifest.utf8),
+    "Assets.car": assetCatalog.carBytes(),
     "en.lproj/InfoPlist.strings": Array(infoPlistStrings.utf8),
     widgets + "/Info.plist": Array(widgetsInfoPlist.utf8),
     widgets + "/TrailheadWidgets": DemoExecutable.build(

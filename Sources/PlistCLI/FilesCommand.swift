@@ -74,11 +74,15 @@ package enum FilesCommand {
       details.append("missing")
     } else if file.isGenerated {
       details.append("effective: INFOPLIST_FILE and build settings")
+    } else if let catalog = file.assetCatalog {
+      details.append(assetCatalogSummary(catalog))
     } else if let format = file.format {
       details.append(formatName(format))
     }
     if let image = file.image {
-      details.append("\(image.width)×\(image.height) px, \(image.hasAlpha ? "alpha" : "no alpha")")
+      details.append(
+        "\(image.width)×\(image.height) px, \(image.hasAlpha ? "alpha" : "no alpha")"
+          + (image.isCgBI ? ", CgBI" : ""))
     }
     if let set = file.iconSet {
       let named = set.images.filter { $0.filename != nil }
@@ -100,6 +104,13 @@ package enum FilesCommand {
         "  ! \(problem.underlying.map { "\($0.line):\($0.column): " } ?? "")\(problem.message)"
     }
     return line + "\n"
+  }
+
+  /// `6 assets, 31 renditions` (and `, thinned` for a catalog thinned for one device).
+  static func assetCatalogSummary(_ catalog: CompiledAssetCatalog) -> String {
+    func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    return count(catalog.assets.count, "asset") + ", "
+      + count(catalog.renditionCount, "rendition") + (catalog.isThinned ? ", thinned" : "")
   }
 
   /// True for a file the bundle names (its executable, launch storyboard) that is not there.
@@ -129,7 +140,7 @@ package enum FilesCommand {
   ///
   /// The document is `{input, kind, built, platforms, files, bundles, problems}`, each bundle
   /// `{path, kind, identifier, version, build, platforms, files, bundles}`, each file
-  /// `{path, role, missing, format, size, image, problem}` (`missing` true for a file the
+  /// `{path, role, missing, format, size, image, assets, renditions, problem}` (`missing` true for a file the
   /// bundle names that is not there; absent members left out). Written with Foundation's
   /// `JSONEncoder`.
   ///
@@ -185,13 +196,17 @@ package enum FilesCommand {
     var format: String?
     var size: Int
     var image: JSONImage?
+    var assets: Int?
+    var renditions: Int?
     var problem: String?
 
     init(_ file: BundleFile) {
       path = file.path
       role = file.role.rawValue
       missing = FilesCommand.isMissing(file) ? true : nil
-      format = file.format.map(FilesCommand.formatName)
+      format = file.assetCatalog == nil ? file.format.map(FilesCommand.formatName) : nil
+      assets = file.assetCatalog?.assets.count
+      renditions = file.assetCatalog?.renditionCount
       size = file.size
       image = file.image.map { JSONImage(width: $0.width, height: $0.height, alpha: $0.hasAlpha) }
       problem = file.problem?.description

@@ -34,6 +34,7 @@ import Testing
         "Info.plist Info.plist",
         "PrivacyInfo.xcprivacy privacy manifest",
         "en.lproj/InfoPlist.strings InfoPlist.strings",
+        "Assets.car asset catalog",
         "Trailhead executable",
         "Trailhead#entitlements signed entitlements",
         "PlugIns/TrailheadWidgets.appex/Info.plist Info.plist",

@@ -242,6 +242,20 @@ package enum FileReaders {
     }
   }
 
+  /// A compiled asset catalog: its assets and renditions, and the same as a read-only tree; a
+  /// file that does not read keeps the error (with its offset) as its problem.
+  package static func assetCatalog(_ bytes: [UInt8], path: String) -> BundleFile {
+    do {
+      let catalog = try CompiledAssetCatalog.parse(bytes)
+      var file = BundleFile(
+        path: path, role: .assetCatalog, size: bytes.count, document: catalog.document)
+      file.assetCatalog = catalog
+      return file
+    } catch {
+      return BundleFile(path: path, role: .assetCatalog, size: bytes.count, problem: error.at(path))
+    }
+  }
+
   /// True when `bytes` start with a Mach-O or universal (fat) magic number.
   package static func isMachO(_ bytes: [UInt8]) -> Bool { MachOFile.hasMachOMagic(bytes) }
 

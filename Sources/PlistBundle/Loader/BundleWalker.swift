@@ -20,6 +20,8 @@ package struct BundleWalker {
   package var maxNesting = 8
   /// The most bytes read from one executable to find its code signature.
   package var maxExecutableBytes = 1 << 30
+  /// The most bytes read from one compiled asset catalog (`Assets.car`).
+  package var maxAssetCatalogBytes = 512 << 20
 
   /// Creates a walker over `tree` whose reads are charged to `budget` (a fresh default
   /// budget of `BundleReadBudget.defaultMaxBytes` unless given).
@@ -95,6 +97,7 @@ package struct BundleWalker {
       }
     }
     files += localizedInfoPlists(in: resources)
+    if let catalog = assetCatalog(in: resources) { files.append(catalog) }
     files += namedFiles(
       info: info, path: path, layout: layout, contents: contents,
       resources: resources)
@@ -138,6 +141,20 @@ package struct BundleWalker {
       return FileReaders.propertyList(bytes, path: path, role: role)
     } catch {
       return BundleFile(path: path, role: role, size: size, problem: error.at(path))
+    }
+  }
+
+  /// The compiled asset catalog `Assets.car` in the resources folder, read; nil when there is
+  /// none.
+  func assetCatalog(in resources: String) -> BundleFile? {
+    let path = join(resources, "Assets.car")
+    guard let entry = tree.entry(at: path), entry.kind == .file else { return nil }
+    do {
+      let bytes = try tree.contents(of: path, limit: maxAssetCatalogBytes)
+      return FileReaders.assetCatalog(bytes, path: path)
+    } catch {
+      return BundleFile(
+        path: path, role: .assetCatalog, size: entry.size, problem: error.at(path))
     }
   }
 

@@ -9,5 +9,10 @@ extension RuleCatalog {
     MacIconSizesRule.self,
     IconComposerReplacesIconSetRule.self,
     TVOSIconSizesAmbiguousRule.self,
+    IconNameNotInCatalogRule.self,
+    MissingCompiledAppStoreIconRule.self,
+    CompiledAppStoreIconAlphaRule.self,
+    MissingRequiredIconSizeRule.self,
+    UnreadableAssetCatalogRule.self,
   ]
 }
