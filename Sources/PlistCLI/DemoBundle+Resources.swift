@@ -166,3 +166,20 @@ extension DemoBundle {
       mainVersion: "@(#)PROGRAM:CoreUI  PROJECT:CoreUI-802", versionString: "infoscope sample")
   }()
 }
+
+extension DemoBundle {
+  /// The legacy icon PNGs Xcode copies beside `Assets.car` for the names in
+  /// `CFBundleIconFiles`: the start of each file (signature, `IHDR` of an RGB image without
+  /// alpha, `IEND`; no pixel data, checksums zero), enough for the size the loader reads.
+  static let legacyIcons: [String: [UInt8]] = [
+    "AppIcon60x60@2x.png": png(120), "AppIcon60x60@3x.png": png(180),
+    "AppIcon76x76~ipad.png": png(76), "AppIcon76x76@2x~ipad.png": png(152),
+  ]
+
+  private static func png(_ side: Int) -> [UInt8] {
+    func u32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    let header = u32(13) + Array("IHDR".utf8) + u32(side) + u32(side) + [8, 2, 0, 0, 0] + u32(0)
+    return signature + header + u32(0) + Array("IEND".utf8) + u32(0)
+  }
+}

@@ -205,3 +205,50 @@ struct CompiledAssetCatalogCorpusTests {
     #expect(glass.asset(named: "AppIcon") == nil)
   }
 }
+
+@Suite struct LegacyIconTests {
+  @Test func readsThePNGsOfTheNamedIconSetAndOfAlternateIcons() throws {
+    let info = Array(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>CFBundleIdentifier</key><string>org.example.app</string>
+      <key>CFBundleIcons</key><dict>
+        <key>CFBundlePrimaryIcon</key><dict><key>CFBundleIconName</key><string>AppIcon</string></dict>
+        <key>CFBundleAlternateIcons</key><dict>
+          <key>Dark</key><dict><key>CFBundleIconFiles</key><array><string>Dark</string></array></dict>
+        </dict>
+      </dict>
+      </dict></plist>
+      """.utf8)
+    let bundle = try BundleLoader.load(
+      tree: MemoryTree(
+        name: "A.app",
+        files: [
+          "Info.plist": info,
+          "AppIcon60x60@2x.png": pngHeader(width: 120, height: 120, colourType: 6),
+          "AppIcon83.5x83.5@2x~ipad.png": pngHeader(width: 167, height: 167, colourType: 6),
+          "AppIconic.png": pngHeader(width: 1, height: 1, colourType: 6),
+          "AppIcon60x60@2x.jpg": [],
+          "Dark@3x.png": pngHeader(width: 180, height: 180, colourType: 2),
+        ]),
+      inputPath: "A.app")
+    let icons = bundle.allFiles.filter { $0.role == .iconImage }
+    #expect(
+      icons.map(\.path).sorted() == [
+        "AppIcon60x60@2x.png", "AppIcon83.5x83.5@2x~ipad.png", "Dark@3x.png",
+      ])
+    #expect(icons.first { $0.path == "AppIcon83.5x83.5@2x~ipad.png" }?.image?.width == 167)
+  }
+
+  @Test func matchesIconNamesAsIOSLooksThemUp() {
+    #expect(BundleWalker.iconFile("Icon@2x.png", matches: "Icon"))
+    #expect(BundleWalker.iconFile("Icon~ipad.png", matches: "Icon.png"))
+    #expect(BundleWalker.iconFile("Icon.png", matches: "Icon"))
+    #expect(!BundleWalker.iconFile("Icons.png", matches: "Icon"))
+    #expect(BundleWalker.iconFile("AppIcon20x20@3x.png", isLegacyPNGOf: "AppIcon"))
+    #expect(BundleWalker.iconFile("AppIcon76x76~ipad.png", isLegacyPNGOf: "AppIcon"))
+    #expect(!BundleWalker.iconFile("AppIcon-Dark.png", isLegacyPNGOf: "AppIcon"))
+    #expect(!BundleWalker.iconFile("AppIcon60x60@x.png", isLegacyPNGOf: "AppIcon"))
+  }
+}

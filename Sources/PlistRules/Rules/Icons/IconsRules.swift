@@ -14,5 +14,6 @@ extension RuleCatalog {
     CompiledAppStoreIconAlphaRule.self,
     MissingRequiredIconSizeRule.self,
     UnreadableAssetCatalogRule.self,
+    MissingIconFileRule.self,
   ]
 }
