@@ -12,11 +12,12 @@ extension CompiledAssetCatalog {
   /// and `print --file Assets.car` can print it; nothing in it is ever written back.
   ///
   /// Shape: `catalog` (the header: CoreUI version, authoring tool, key format, thinning,
-  /// deployment platform), `assets` (a dictionary: asset name → array of renditions), and
-  /// `packed renditions` (an array). A rendition is a dictionary of `name`, `idiom`, `scale`,
+  /// deployment platform), `assets` (a dictionary: asset name → its renditions, each under a
+  /// label such as `pad @2x 152×152`, see `Asset.renditionLabels`), and `packed renditions`
+  /// (an array). A rendition is a dictionary of `name`, `idiom`, `scale`,
   /// `width`, `height` (pixels), `opaque` (bitmaps only), `format`, `layout` and, for the
   /// app icon's multi-size image, `sizes` (`20x20 #0`, points and index). Rule findings about
-  /// an asset land on `assets.NAME` or `assets.NAME[i]` (see `keyPath(asset:rendition:)`).
+  /// an asset land on `assets.NAME` or `assets.NAME.LABEL` (see `keyPath(asset:rendition:)`).
   package var document: PlistDocument {
     var header: [PlistEntry] = []
     func add(_ key: String, _ value: PlistValue) {
@@ -38,8 +39,10 @@ extension CompiledAssetCatalog {
       add("key format", .array(keyFormat.map { PlistNode(.string($0.name)) }))
     }
     let assetEntries = assets.map { asset in
-      PlistEntry(
-        key: asset.name, node: PlistNode(.array(asset.renditions.map(Self.node(of:)))))
+      let renditions = zip(asset.renditionLabels, asset.renditions).map { label, rendition in
+        PlistEntry(key: label, node: Self.node(of: rendition))
+      }
+      return PlistEntry(key: asset.name, node: PlistNode(.dictionary(PlistDictionary(renditions))))
     }
     let root: [PlistEntry] = [
       PlistEntry(key: Self.catalogKey, node: PlistNode(.dictionary(PlistDictionary(header)))),
@@ -51,10 +54,12 @@ extension CompiledAssetCatalog {
     return PlistDocument(root: PlistNode(.dictionary(PlistDictionary(root))), format: .binary)
   }
 
-  /// The key path of asset `asset` in `document`, or of its rendition at `rendition`.
-  package static func keyPath(asset: String, rendition: Int? = nil) -> KeyPath {
-    var components: [KeyPath.Component] = [.key(assetsKey), .key(asset)]
-    if let rendition { components.append(.index(rendition)) }
+  /// The key path of `asset` in `document`, or of its rendition at index `rendition`.
+  package static func keyPath(asset: Asset, rendition: Int? = nil) -> KeyPath {
+    var components: [KeyPath.Component] = [.key(assetsKey), .key(asset.name)]
+    if let rendition, rendition >= 0, rendition < asset.renditions.count {
+      components.append(.key(asset.renditionLabels[rendition]))
+    }
     return KeyPath(components)
   }
 
@@ -80,5 +85,24 @@ extension CompiledAssetCatalog {
           rendition.sizes.map { PlistNode(.string("\($0.width)x\($0.height) #\($0.index)")) }))
     }
     return PlistNode(.dictionary(PlistDictionary(entries)))
+  }
+}
+
+extension CompiledAssetCatalog.Asset {
+  /// A label per rendition, unique within the asset, for the tree: `pad @2x 152×152` for a
+  /// bitmap, `phone multi-size image` for others; a label that repeats gets ` #2`, ` #3`.
+  package var renditionLabels: [String] {
+    var seen: [String: Int] = [:]
+    return renditions.map { rendition in
+      var label = "\(rendition.idiom.name) "
+      if rendition.width > 0 || rendition.height > 0 {
+        label += "@\(rendition.scale)x \(rendition.width)×\(rendition.height)"
+      } else {
+        label += rendition.layoutName
+      }
+      let count = (seen[label] ?? 0) + 1
+      seen[label] = count
+      return count == 1 ? label : "\(label) #\(count)"
+    }
   }
 }

@@ -59,14 +59,21 @@ func sampleCatalog() -> CompiledAssetCatalog {
 
   @Test func treeHasOneArrayOfRenditionsPerAsset() throws {
     let document = try CompiledAssetCatalog.parse(sampleCatalog().carBytes()).document
+    let asset = try #require(sampleCatalog().asset(named: "AppIcon"))
+    #expect(
+      asset.renditionLabels == [
+        "phone multi-size image", "phone @2x 120×120", "pad @2x 167×167",
+        "marketing @1x 1024×1024",
+      ])
     let store = try #require(
-      document.root.node(at: CompiledAssetCatalog.keyPath(asset: "AppIcon", rendition: 3)))
+      document.root.node(at: CompiledAssetCatalog.keyPath(asset: asset, rendition: 3)))
     let entries = try #require(store.value.dictionaryValue)
     #expect(entries["width"]?.value == .integer(PlistInteger(1024)))
     #expect(entries["idiom"]?.value == .string("marketing"))
     #expect(entries["opaque"]?.value == .boolean(true))
     #expect(entries["layout"]?.value == .string("image"))
-    let sizes = document.root.node(at: try KeyPath(parsing: "assets.AppIcon[0].sizes[0]"))
+    let sizes = document.root.node(
+      at: try KeyPath(parsing: "assets.AppIcon.phone multi-size image.sizes[0]"))
     #expect(sizes?.value == .string("60x60 #3"))
     #expect(
       document.root.node(at: try KeyPath(parsing: "catalog.renditions"))?.value

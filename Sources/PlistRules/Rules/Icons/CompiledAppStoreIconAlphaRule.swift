@@ -41,12 +41,12 @@ struct CompiledAppStoreIconAlphaRule: Rule {
     triggering: [
       CompiledIconExamples.catalogExample(
         CompiledIconExamples.catalog(CompiledIconExamples.fullIcon(storeOpaque: false)),
-        expect: ["assets.AppIcon[5]"]),
+        expect: ["assets.AppIcon.marketing @1x 1024×1024"]),
       CompiledIconExamples.catalogExample(
         CompiledIconExamples.catalog(CompiledIconExamples.fullIcon(storeOpaque: false)),
         context: LintContext(
           platforms: [.iOS], isBuilt: true, distribution: .enterprise, sdk: "iphoneos17.0"),
-        expect: ["assets.AppIcon[5]"], severity: .note),
+        expect: ["assets.AppIcon.marketing @1x 1024×1024"], severity: .note),
     ])
 
   func check(_ subject: LintSubject) -> [Finding] {
@@ -56,7 +56,7 @@ struct CompiledAppStoreIconAlphaRule: Rule {
     return icons.appStoreRenditions.compactMap { index, rendition in
       guard !rendition.isOpaque else { return nil }
       return subject.finding(
-        Self.description, at: CompiledAssetCatalog.keyPath(asset: asset.name, rendition: index),
+        Self.description, at: CompiledAssetCatalog.keyPath(asset: asset, rendition: index),
         "the App Store image of \(asset.name) (\(rendition.name)) is compiled without the "
           + "opaque flag, so it has an alpha channel, which App Store Connect rejects: export "
           + "the 1024×1024 image without alpha")

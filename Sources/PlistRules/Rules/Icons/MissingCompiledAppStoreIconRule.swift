@@ -65,7 +65,7 @@ struct MissingCompiledAppStoreIconRule: Rule {
     else { return [] }
     return [
       subject.finding(
-        Self.description, at: CompiledAssetCatalog.keyPath(asset: asset.name),
+        Self.description, at: CompiledAssetCatalog.keyPath(asset: asset),
         "the app icon \(asset.name) in Assets.car has no 1024×1024 App Store image (marketing "
           + "idiom), so App Store Connect rejects the upload: fill the App Store slot of the "
           + "icon set")
