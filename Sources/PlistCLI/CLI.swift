@@ -1,6 +1,7 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import PlistRules
 
 /// The `infoscope` command line: parses the arguments, runs the command, returns the exit status.
 ///
@@ -208,8 +209,12 @@ package enum CLI {
     case .explain(let name):
       guard let text = RulesCommand.explain(name) else {
         console.write(
-          "infoscope: error: no rule or catalog key named '\(name)'; 'infoscope rules' lists "
-            + "the rules\n", to: .error)
+          RuleCatalog.itmsCode(name).map {
+            "infoscope: error: no rule anticipates \($0); 'infoscope rules' lists the rules "
+              + "with their ITMS codes\n"
+          }
+            ?? "infoscope: error: no rule or catalog key named '\(name)'; 'infoscope rules' "
+            + "lists the rules\n", to: .error)
         return .notFound
       }
       return console.write(text, to: .output) ? .success : .cannotCreate
@@ -232,7 +237,7 @@ package enum CLI {
     case .rules?:
       "USAGE: infoscope rules [--markdown]\n"
     case .explain?:
-      "USAGE: infoscope explain RULE_ID|KEY\n"
+      "USAGE: infoscope explain RULE_ID|KEY|ITMS-CODE\n"
     case .convert?:
       "USAGE: infoscope convert FILE --to xml|binary|json [-o OUT | --in-place]\n\n"
         + "See 'infoscope help convert'.\n"
@@ -292,10 +297,11 @@ package enum CLI {
       """
     case .explain?:
       """
-      USAGE: infoscope explain RULE_ID|KEY
+      USAGE: infoscope explain RULE_ID|KEY|ITMS-CODE
 
-      Shows what a rule checks and the Apple page it rests on, or what the catalog knows of
-      a key (by raw name or Xcode display name): type, platforms, deprecation, values.
+      Shows what a rule checks and the Apple page it rests on, what the catalog knows of
+      a key (by raw name or Xcode display name): type, platforms, deprecation, values, or
+      which rules anticipate an App Store Connect error (ITMS-90474).
 
       Exit status: 0 shown; 1 no such rule or key.
 

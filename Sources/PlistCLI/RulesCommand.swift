@@ -27,7 +27,9 @@ enum RulesCommand {
     for d in descriptions {
       let pad = String(repeating: " ", count: max(0, width - d.identifier.count))
       let severity = d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-      out += "\(d.identifier)\(pad)  \(severity) \(d.summary)\n"
+      out += "\(d.identifier)\(pad)  \(severity) \(d.summary)"
+      out += d.itms.map { " (\($0))" } ?? ""
+      out += "\n"
     }
     out += "severities are defaults; the lint context (platform, SDK, distribution) moves them\n"
     out +=
@@ -40,6 +42,20 @@ enum RulesCommand {
   /// key with Apple's `~ipad` / `~iphone` device suffix), as plain text for a terminal; nil
   /// when `name` is neither.
   static func explain(_ name: String) -> String? {
+    if let code = RuleCatalog.itmsCode(name) {
+      let rules = RuleCatalog.rules(itms: code).map { $0.description }
+      guard let first = rules.first else { return nil }
+      if rules.count == 1, let text = explain(first.identifier) {
+        return "\(code) is anticipated by \(first.identifier)\n\n" + text
+      }
+      var out = "\(code) is anticipated by \(PlistError.counted(rules.count, "rule")):\n"
+      let width = rules.map { $0.identifier.count }.max() ?? 0
+      for d in rules {
+        let pad = String(repeating: " ", count: max(0, width - d.identifier.count))
+        out += "  \(d.identifier)\(pad)  \(d.severity.rawValue)  \(d.summary)\n"
+      }
+      return out + "'infoscope explain RULE_ID' shows one.\n"
+    }
     if let rule = RuleCatalog.rule(name) {
       let d = rule.description
       var out = "\(d.name) [\(d.identifier)]\n"

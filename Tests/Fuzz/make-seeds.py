@@ -107,6 +107,33 @@ def macho():
     return [thin, fat, signed, with_symbols]
 
 
+def imports():
+    """Inputs of the MachOImports target: a flags byte, 16 fields, then the payload (see the
+    target's header): chained fixups, bind opcodes, a symbol table, and all three."""
+    def wrap(flags, fields, payload):
+        fields = dict(fields)
+        return bytes([flags]) + b"".join(u32(fields.get(i, 0)) for i in range(16)) + payload
+    names = b"\0_OBJC_CLASS_$_EKEventStore\0_stat\0"
+    fixups = struct.pack("<7I", 0, 28, 32, 40, 2, 1, 0) + u32(0)
+    fixups += u32(1 | (1 << 9)) + u32(1 | (28 << 9)) + names
+    bind = b"\x11\x40_OBJC_CLASS_$_CNContactStore\0\x51\x72\x10\x90\x00"
+    lazy = b"\x72\x08\x11\x40_stat\0\x90\x00\x72\x10\x11\x40_lstat\0\x90\x00"
+    weak = b"\x40_weak\0\x90\x48_strong\0\x90\xd0\x04\xd1\x00"
+    streams = bind + lazy + weak
+    strings = b" \0_stat\0_OBJC_CLASS_$_HKHealthStore\0"
+    table = u32(2) + bytes([1, 0, 0, 0]) + b"\0" * 8 + u32(8) + bytes([1, 0, 0, 0]) + b"\0" * 8
+    return [
+        wrap(4, {14: 0, 15: len(fixups)}, fixups),
+        wrap(2, {6: 0, 7: len(bind), 10: len(bind), 11: len(lazy), 8: len(bind) + len(lazy),
+                 9: len(weak)}, streams),
+        wrap(1, {0: 0, 1: 2, 2: len(table), 3: len(strings)}, table + strings),
+        wrap(7, {0: 0, 1: 2, 2: len(table), 3: len(strings), 6: len(table + strings),
+                 7: len(bind), 14: len(table + strings + bind), 15: len(fixups)},
+             table + strings + bind + fixups),
+        wrap(12, {14: 0, 15: len(fixups)}, fixups),
+    ]
+
+
 def cms():
     """A signed provisioning profile made with the openssl command (skipped without it)."""
     profile = plistlib.dumps({"Name": "Seed", "TeamIdentifier": ["ABCDE12345"],
@@ -193,6 +220,7 @@ def seeds(kind):
     if kind == "xcconfig": return XCCONFIG
     if kind == "keypath": return KEYPATHS
     if kind == "macho": return macho()
+    if kind == "imports": return imports()
     if kind == "cms": return cms()
     if kind == "zip": return zips()
     if kind == "car": return car()

@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import PlistRules
 import Testing
 
 @testable import PlistCLI
@@ -33,7 +34,8 @@ import Testing
     #expect(
       console.outputText
         == "\(file):4:2: warning: \"CFBundleName\" is written 2 times; Apple's XML parser keeps "
-        + "the last and ignores the one on line 4 [duplicate_key]\n0 errors, 1 warning, 0 notes\n")
+        + "the last (line 6) and ignores the one on line 4; lost with the ignored copy: \"One\" "
+        + "[duplicate_key]\n0 errors, 1 warning, 0 notes\n")
     #expect(harness.run(["lint", file, "--strict"]).status == 1)
     let quiet = harness.run(["lint", file, "--min-severity", "error"])
     #expect(quiet.console.outputText == "0 errors, 0 warnings, 0 notes\n")
@@ -156,6 +158,40 @@ import Testing
     let key = harness.run(["explain", "Privacy - Camera Usage Description"])
     #expect(key.console.outputText.hasPrefix("NSCameraUsageDescription (Privacy - Camera Usage"))
     #expect(harness.run(["explain", "nothing_like_it"]).status == 1)
+  }
+
+  /// `explain ITMS-…` finds the rules that anticipate an App Store Connect error; the listing
+  /// shows each rule's code.
+  @Test func findsRulesByITMSCode() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let one = harness.run(["explain", "ITMS-90713"])
+    #expect(one.status == 0)
+    #expect(
+      one.console.outputText.hasPrefix(
+        "ITMS-90713 is anticipated by missing_icon_name\n\nMissing Icon Name [missing_icon_name]"))
+    for spelling in ["itms-90713", "ITMS 90713", "90713"] {
+      #expect(harness.run(["explain", spelling]).console.outputText == one.console.outputText)
+    }
+    let many = harness.run(["explain", "ITMS-90683"]).console.outputText
+    #expect(many.hasPrefix("ITMS-90683 is anticipated by "))
+    #expect(many.contains("  missing_purpose_string "))
+    #expect(many.contains("  blank_purpose_string "))
+    let none = harness.run(["explain", "ITMS-12345"])
+    #expect(none.status == 1)
+    #expect(
+      String(decoding: none.console.errorOutput, as: UTF8.self).contains(
+        "no rule anticipates ITMS-12345"))
+    let listing = harness.run(["rules"]).console.outputText
+    let line = try #require(
+      listing.split(separator: "\n").first { $0.hasPrefix("missing_icon_name ") })
+    #expect(line.hasSuffix("(ITMS-90713)"))
+    for rule in RuleCatalog.all.map({ $0.description }) where rule.itms != nil {
+      #expect(
+        RuleCatalog.rules(itms: rule.itms!).contains {
+          $0.description.identifier == rule.identifier
+        })
+    }
   }
 }
 

@@ -20,6 +20,8 @@ struct CorpusFindingsTests {
   /// `infoscope lint FILE`), and every project, linted with just its project file.
   static func report() throws -> String {
     var out = ""
+    var total = 0
+    var fixed = 0
     let linter = Linter()
     for entry in Corpus.entries {
       let folder = entry.path.split(separator: "/").first.map(String.init) ?? ""
@@ -38,12 +40,16 @@ struct CorpusFindingsTests {
         findings = linter.lint(input)
       }
       out += "== \(entry.path) (\(findings.count))\n"
+      total += findings.count
+      fixed += findings.filter { $0.fix != nil }.count
       for finding in findings {
         out +=
           "  \(finding.line):\(finding.column) \(finding.severity.rawValue) "
           + "[\(finding.ruleID)] \(finding.keyPath): \(finding.message)\n"
       }
     }
+    // The share of findings the inspector can fix with `x` (issue 12 item 5 counts it).
+    out += "== findings with a fix: \(fixed) of \(total)\n"
     return out
   }
 

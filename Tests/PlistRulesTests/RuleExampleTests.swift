@@ -23,7 +23,7 @@ struct RuleCase: Sendable, CustomStringConvertible {
   {
     let subject = LintSubject(
       path: example.path, role: example.role, root: root ?? example.root,
-      bundle: example.bundle, context: example.context)
+      bundle: example.bundle, context: example.context, encoding: example.encoding)
     return Linter(rules: [rule]).lint(subject)
   }
 
@@ -75,7 +75,7 @@ struct RuleCase: Sendable, CustomStringConvertible {
     for example in rule.type.description.triggering {
       let subject = LintSubject(
         path: example.path, role: example.role, root: example.root, bundle: example.bundle,
-        context: example.context)
+        context: example.context, encoding: example.encoding)
       #expect(linter.lint(subject).isEmpty, "\(example)")
     }
   }

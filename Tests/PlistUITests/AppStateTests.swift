@@ -71,17 +71,24 @@ import Testing
     let s = state("f")
     let first = s.sortedFindings.first.map { s.session.findings[$0] }
     #expect(first?.severity == .error)
-    // The worst finding first: the missing icon name lands on the Info.plist's root dictionary.
+    // The worst findings first: the missing CFBundleName and icon name land on the Info.plist's
+    // root dictionary.
     #expect(s.selection == .node(file: 0, path: []))
-    let t = state("f f")
+    // The blank camera purpose string is the next error after them.
+    let camera =
+      s.sortedFindings.firstIndex {
+        s.session.findings[$0].keyPath.description == "NSCameraUsageDescription"
+      } ?? 0
+    #expect(camera == 2)
+    let t = state(Array(repeating: "f", count: camera + 1).joined(separator: " "))
     #expect(keyPath(t) == "NSCameraUsageDescription")
-    #expect(t.message?.text.hasPrefix("2/7 error: ") == true)
+    #expect(t.message?.text.hasPrefix("3/\(s.sortedFindings.count) error: ") == true)
     // Wraps from the last to the first.
     #expect(state("F").findingCursor == s.sortedFindings.count - 1)
   }
 
   @Test func findingsPaneJumpsToTheKey() {
-    let s = state("Tab j j Enter")
+    let s = state("Tab j j j Enter")
     #expect(s.focus == .tree)
     #expect(keyPath(s) == "UISupportedInterfaceOrientations")
     let sorted = state("Tab s")

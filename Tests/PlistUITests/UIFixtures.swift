@@ -79,6 +79,10 @@ enum UIFixtures {
     \t\t<key>NSExtensionPointIdentifier</key>
     \t\t<string>com.apple.widgetkit-extension</string>
     \t</dict>
+    \t<key>CFBundleName</key>
+    \t<string>LanternWidgets</string>
+    \t<key>CFBundleDisplayName</key>
+    \t<string>Lantern Widgets</string>
     </dict>
     </plist>
     """

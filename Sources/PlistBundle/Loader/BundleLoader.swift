@@ -19,11 +19,14 @@ package enum BundleLoader {
 
   /// Loads what is at `path`.
   ///
-  /// - Parameter path: a path on disk.
+  /// - Parameters:
+  ///   - path: a path on disk.
+  ///   - role: for a single property list, the role to read it as, whatever its name and
+  ///     content say (`infoscope lint --role`); ignored for bundles, archives and projects.
   /// - Returns: the input with its bundles and files; files that cannot be read are kept with
   ///   their problem, so one bad file never hides the rest.
   /// - Throws: `BundleError` when `path` names nothing infoscope can open.
-  package static func load(path: String) throws(BundleError) -> AppBundle {
+  package static func load(path: String, role: FileRole? = nil) throws(BundleError) -> AppBundle {
     var info = stat()
     guard stat(path, &info) == 0 else {
       throw BundleError(
@@ -36,7 +39,8 @@ package enum BundleLoader {
     if isArchive(path, head: try firstBytes(of: path, count: 4)) {
       return try loadIPA(path)
     }
-    return loadFile(path, name: name)
+    if role == nil, let iconFile = try loadIconFile(path) { return iconFile }
+    return loadFile(path, name: name, role: role)
   }
 
   /// Loads the bundle folder at `path` inside `tree`, as `load(path:)` loads one on disk,
@@ -117,6 +121,9 @@ package enum BundleLoader {
       let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
       return try ProjectInput.load(root: parent, projects: [name], inputPath: path)
     }
+    if lower.hasSuffix(".appiconset") || lower.hasSuffix(".xcassets") || lower.hasSuffix(".icon") {
+      return try loadIconFolder(path)
+    }
     let tree = try DirectoryTree(root: path)
     if BundleWalker.kind(ofFolder: name) != nil {
       return try load(tree: tree, inputPath: path)
@@ -158,6 +165,70 @@ package enum BundleLoader {
     return result
   }
 
+  // MARK: Icon sets
+
+  /// An asset catalog's app icon sets, or one set or Icon Composer icon, given as a folder:
+  /// `X.appiconset` (its `Contents.json`), `X.icon` (its `icon.json`), or `X.xcassets` (every
+  /// `*.appiconset` and `*.icon` inside, as a project's are found).
+  private static func loadIconFolder(_ path: String) throws(BundleError) -> AppBundle {
+    let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    let tree = try DirectoryTree(root: parent)
+    var result = AppBundle(inputPath: path, inputKind: .file, isBuilt: false)
+    let lower = name.lowercased()
+    if lower.hasSuffix(".xcassets") {
+      let catalog = try DirectoryTree(root: path)
+      let walker = BundleWalker(tree: catalog)
+      result.files = ProjectInput.sourceFiles(in: catalog, walker: walker).filter {
+        $0.role == .appIconSet || $0.role == .iconComposer
+      }
+      for index in result.files.indices {
+        result.files[index].path = TreePath.join(name, result.files[index].path)
+        result.files[index].roleReason = "it is in the asset catalog \(name)"
+      }
+      if result.files.isEmpty {
+        result.problems.append(
+          BundleError(
+            .notFound, "the asset catalog holds no .appiconset or .icon folder", path: name))
+      }
+      return result
+    }
+    let contents = lower.hasSuffix(".icon") ? "icon.json" : "Contents.json"
+    let filePath = TreePath.join(name, contents)
+    guard tree.entry(at: filePath) != nil else {
+      throw BundleError(.notFound, "the folder has no \(contents)", path: path)
+    }
+    result.files = [iconFile(filePath, in: tree)]
+    return result
+  }
+
+  /// A bare `Contents.json` of an `.appiconset` folder or `icon.json` of an `.icon` folder,
+  /// read as what it is; nil for any other file.
+  private static func loadIconFile(_ path: String) throws(BundleError) -> AppBundle? {
+    guard let (role, _) = FileRoleInference.role(ofName: path),
+      role == .appIconSet || role == .iconComposer
+    else { return nil }
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent()
+    let tree = try DirectoryTree(root: folder.deletingLastPathComponent().path)
+    var result = AppBundle(inputPath: path, inputKind: .file, isBuilt: false)
+    result.files = [
+      iconFile(TreePath.join(folder.lastPathComponent, url.lastPathComponent), in: tree)
+    ]
+    return result
+  }
+
+  /// The icon set or Icon Composer file at `path` in `tree`, with why it has its role.
+  private static func iconFile(_ path: String, in tree: any FileTree) -> BundleFile {
+    let (role, reason) = FileRoleInference.role(ofName: path) ?? (.appIconSet, "")
+    var file =
+      role == .appIconSet
+      ? ProjectInput.iconSetFile(path, in: tree)
+      : BundleFile(path: path, role: .iconComposer, size: tree.entry(at: path)?.size ?? 0)
+    file.roleReason = reason
+    return file
+  }
+
   // MARK: Archives
 
   private static func loadIPA(_ path: String) throws(BundleError) -> AppBundle {
@@ -179,7 +250,7 @@ package enum BundleLoader {
 
   // MARK: Single files
 
-  private static func loadFile(_ path: String, name: String) -> AppBundle {
+  private static func loadFile(_ path: String, name: String, role given: FileRole?) -> AppBundle {
     let lower = name.lowercased()
     var result = AppBundle(inputPath: path, inputKind: .file, isBuilt: false)
     let bytes: [UInt8]
@@ -199,19 +270,14 @@ package enum BundleLoader {
       result.files += FileReaders.executable(bytes, path: name).files
       return result
     }
-    result.files.append(FileReaders.propertyList(bytes, path: name, role: role(ofFile: lower)))
+    var file = FileReaders.propertyList(bytes, path: name, role: given ?? .propertyList)
+    if given != nil {
+      file.roleReason = "given with --role"
+    } else {
+      (file.role, file.roleReason) = FileRoleInference.role(path: name, document: file.document)
+    }
+    result.files.append(file)
     return result
-  }
-
-  /// The role of a bare file from its name.
-  static func role(ofFile lower: String) -> FileRole {
-    if lower.hasSuffix(".entitlements") { return .entitlements }
-    if lower.hasSuffix(".xcprivacy") { return .privacyManifest }
-    if lower == "infoplist.strings" { return .infoPlistStrings }
-    if lower.hasSuffix("info.plist") { return .infoPlist }  // Info.plist, App-Info.plist, …
-    if lower.hasSuffix(".xcconfig") { return .buildConfiguration }
-    if lower == "project.pbxproj" { return .projectFile }
-    return .propertyList
   }
 }
 
@@ -265,8 +331,10 @@ package enum FileReaders {
   /// An executable and, when its code signature carries them, its signed entitlements.
   ///
   /// The entitlements are a file of their own, `PATH#entitlements`: the XML blob as written,
-  /// or the DER blob decoded when there is no XML one. The parsed Mach-O comes back for the
-  /// bundle's facts.
+  /// or the DER blob decoded when there is no readable XML one. A blob that could not be read
+  /// is the file's problem (with the other blob's tree when that one read); a CodeDirectory
+  /// that could not be read is the executable's. The parsed Mach-O comes back for the bundle's
+  /// facts.
   package static func executable(
     _ bytes: [UInt8], path: String
   ) -> (
@@ -280,16 +348,24 @@ package enum FileReaders {
         path: path, role: .executable, size: bytes.count, problem: error.at(path))
       return ([file], nil)
     }
-    var files = [BundleFile(path: path, role: .executable, size: bytes.count)]
     let signature = machO.slices.lazy.compactMap(\.codeSignature).first
+    var executable = BundleFile(path: path, role: .executable, size: bytes.count)
+    executable.problem = signature?.problems.first { $0.slot != 5 && $0.slot != 7 }?.error.at(path)
+    var files = [executable]
+    let entitlementsPath = path + entitlementsSuffix
+    let problem = signature?.entitlementProblems.first?.at(entitlementsPath)
     if let document = signature?.xmlEntitlements {
       files.append(
-        BundleFile(path: path + entitlementsSuffix, role: .signedEntitlements, document: document))
+        BundleFile(
+          path: entitlementsPath, role: .signedEntitlements, document: document,
+          problem: problem))
     } else if let node = signature?.derEntitlements {
       files.append(
         BundleFile(
-          path: path + entitlementsSuffix, role: .signedEntitlements,
-          document: PlistDocument(root: node, format: .binary)))
+          path: entitlementsPath, role: .signedEntitlements,
+          document: PlistDocument(root: node, format: .binary), problem: problem))
+    } else if let problem {
+      files.append(BundleFile(path: entitlementsPath, role: .signedEntitlements, problem: problem))
     }
     return (files, machO)
   }

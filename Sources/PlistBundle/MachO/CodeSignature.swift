@@ -11,7 +11,9 @@ import PlistCore
 ///
 /// Entitlements: when both forms are present, `entitlements` is the XML one (what `codesign -d
 /// --entitlements` shows) and the DER one stays in `derEntitlements`; when only DER is present,
-/// `entitlements` comes from it.
+/// `entitlements` comes from it. Each blob is read on its own: one that fails (a broken
+/// CodeDirectory, XML that does not parse, DER in a form not read) is kept in `problems` and
+/// never discards the others.
 package struct CodeSignature: Sendable {
   /// One entry of the SuperBlob's index.
   package struct BlobEntry: Sendable, Hashable {
@@ -38,8 +40,27 @@ package struct CodeSignature: Sendable {
   package var entitlementsXML: String?
   /// The XML entitlements parsed by PlistCore, or nil when there is no XML blob.
   package var xmlEntitlements: PlistDocument?
-  /// The DER entitlements (slot 7) decoded to a tree, or nil when there is no DER blob.
+  /// The DER entitlements (slot 7) decoded to a tree, or nil when there is no DER blob or it
+  /// did not decode.
   package var derEntitlements: PlistNode?
+  /// Why blobs could not be read, in index order.
+  ///
+  /// The blobs that did read are kept.
+  package var problems: [BlobProblem] = []
+
+  /// A blob that could not be read: its slot and why.
+  package struct BlobProblem: Sendable {
+    /// The slot type of the blob (5 XML entitlements, 7 DER entitlements, 0 CodeDirectory…).
+    package var slot: UInt32
+    /// Why: `.plist` (with `underlying`) for XML entitlements that do not parse, `.malformed`
+    /// or `.limitExceeded` for the others.
+    package var error: BundleError
+  }
+
+  /// The problems of the entitlements blobs (slots 5 and 7).
+  package var entitlementProblems: [BundleError] {
+    problems.filter { $0.slot == 5 || $0.slot == 7 }.map(\.error)
+  }
 
   /// The entitlements: the XML form when present, else the DER form, else nil.
   package var entitlements: PlistNode? { xmlEntitlements?.root ?? derEntitlements }
@@ -60,9 +81,9 @@ package struct CodeSignature: Sendable {
   /// Parses the signature data (`dataoff ..< dataoff + datasize`, big-endian window).
   ///
   /// - Throws: `.malformed` naming the absolute offset for a wrong magic, a length or index
-  ///   entry outside the data, a blob overlapping the index, a blob whose magic does not match
-  ///   its slot, or entitlements that fail to decode (DER); `.plist` with `underlying` when the
-  ///   XML entitlements fail to parse; `.limitExceeded` over `maxBlobs` entries.
+  ///   entry outside the data, or a blob overlapping the index; `.limitExceeded` over
+  ///   `maxBlobs` entries. A blob whose magic does not match its slot or whose content does not
+  ///   read is not thrown but kept in `problems`.
   static func parse(_ data: ByteWindow) throws(BundleError) -> CodeSignature {
     try data.require(0, 12, "the code signature is \(data.count) bytes; expected at least 12")
     let magic = try data.u32(0)
@@ -94,7 +115,11 @@ package struct CodeSignature: Sendable {
       signature.blobs.append(
         BlobEntry(
           slot: slot, offset: blob.start, magic: try blob.u32(0), length: blob.count))
-      try signature.read(blob, slot: slot)
+      do {
+        try signature.read(blob, slot: slot)
+      } catch {
+        signature.problems.append(BlobProblem(slot: slot, error: error))
+      }
     }
     return signature
   }

@@ -17,10 +17,17 @@ import PlistCore
 ///             | SEQUENCE (0x30, an array of values) | dictionary
 /// ```
 ///
-/// A universal SET (0x31) of key/value SEQUENCEs is read as a dictionary too, since some
-/// descriptions of the format give it that way. Only definite lengths of up to 4 length bytes
-/// and single-byte tags are accepted; nesting is capped at `maxDepth`. Every node carries the
-/// absolute byte range of its element (`SourceLocation.start ..< end`, no line).
+/// Real signatures carry other forms too, and each is read:
+///
+/// - the dictionary as a universal SET (0x31) of key/value SEQUENCEs inside the
+///   `[APPLICATION 16]` wrapper, as some descriptions of the format give it;
+/// - a bare dictionary with no wrapper and no version: a SET (`31 82 01 5e 30 13 0c 0e
+///   get-task-allow 01 01 01 …`, as some signing tools write it) or a `[CONTEXT 16]` element;
+///   nested dictionaries may be either tag in every form.
+///
+/// Only definite lengths of up to 4 length bytes and single-byte tags are accepted; nesting is
+/// capped at `maxDepth`. Every node carries the absolute byte range of its element
+/// (`SourceLocation.start ..< end`, no line).
 enum DEREntitlements {
   /// The deepest nesting of arrays and dictionaries read.
   static let maxDepth = 64
@@ -43,19 +50,24 @@ enum DEREntitlements {
 
   /// Decodes the blob payload into the entitlements dictionary.
   ///
-  /// - Throws: `.malformed` naming the absolute offset for a wrong outer tag, a length past the
-  ///   end of its container, an unsupported tag, a key that is not a string, invalid UTF-8, or
-  ///   trailing bytes; `.limitExceeded` past `maxDepth` levels.
+  /// - Throws: `.malformed` naming the absolute offset for an outer tag that is none of the
+  ///   forms above, a length past the end of its container, an unsupported tag, a key that is
+  ///   not a string, invalid UTF-8, or trailing bytes; `.limitExceeded` past `maxDepth` levels.
   static func decode(_ data: ByteWindow) throws(BundleError) -> PlistNode {
     let outer = try element(data, at: 0, end: data.count)
-    guard outer.tag == application16 else {
-      throw .malformed(
-        "expected DER entitlements to start with [APPLICATION 16] (0x70) but found "
-          + "0x\(String(outer.tag, radix: 16))", at: data.absolute(0))
-    }
     guard outer.end == data.count else {
       throw .malformed(
         "\(data.count - outer.end) bytes follow the DER entitlements", at: data.absolute(outer.end))
+    }
+    if outer.tag == set || outer.tag == context16 {
+      // A bare dictionary: no wrapper, no version.
+      return try value(data, outer, depth: 1)
+    }
+    guard outer.tag == application16 else {
+      throw .malformed(
+        "expected DER entitlements to start with [APPLICATION 16] (0x70), or to be a bare "
+          + "dictionary (a SET, 0x31, or [CONTEXT 16], 0xb0), but found "
+          + "0x\(String(outer.tag, radix: 16))", at: data.absolute(0))
     }
     let version = try element(data, at: outer.contentStart, end: outer.end)
     guard version.tag == integer else {

@@ -6,33 +6,32 @@
 /// (12 bytes) in a 32-bit one (`<mach-o/nlist.h>`). An entry is an import when it is not a
 /// debugging entry (`N_STAB` clear), its kind is `N_UNDF` and `N_EXT` is set.
 ///
-/// The linker keeps these entries in linked executables and dylibs whether dyld binds through
-/// `LC_DYLD_INFO` opcodes or `LC_DYLD_CHAINED_FIXUPS`, and `strip` keeps them (dyld and the
-/// indirect symbol table refer to them). Names dyld binds only through the chained-fixups
-/// import table and that are missing from the symbol table are not seen: this reader does not
-/// parse the fixups. Functions called through a pointer looked up at run time (`dlsym`) and
-/// Objective-C methods never appear as undefined symbols.
+/// The linker keeps these entries in linked executables and dylibs, and `strip` usually keeps
+/// them, but an image may name some imports only in its chained fixups or bind opcodes, which
+/// `MachOSlice+Imports.swift` reads too. Functions called through a pointer looked up at run
+/// time (`dlsym`) and Objective-C methods never appear as imports.
 extension MachOSlice {
-  /// The most symbol table entries read from one slice.
+  /// The most symbol table entries (or chained-fixup imports) read from one slice.
   package static let maxSymbols = 1_000_000
   /// The most bytes of symbol names read from one slice's string table.
   package static let maxSymbolNameBytes = 64 << 20
 
-  /// The names of the undefined external symbols of the table `command` describes.
+  /// Adds the undefined external symbols of the table `command` describes to `imports`.
   ///
   /// - Parameters:
   ///   - body: the slice, in its byte order.
   ///   - command: the `LC_SYMTAB` command (at least 24 bytes).
   ///   - is64Bit: true for `nlist_64` entries.
-  /// - Returns: the names, each without one leading underscore; empty names (and `n_strx` 0,
-  ///   which `<mach-o/nlist.h>` defines as no name) are left out.
+  ///   - imports: where the names go, each without one leading underscore; empty names (and
+  ///     `n_strx` 0, which `<mach-o/nlist.h>` defines as no name) are left out. The names read
+  ///     before an error stay.
   /// - Throws: `.malformed` naming the field's absolute offset when the entries or the string
   ///   table leave the slice, or a name's index leaves the string table or has no NUL before
   ///   its end; `.limitExceeded` when `nsyms` is over `maxSymbols` or the names read pass
   ///   `maxSymbolNameBytes`.
-  static func importedSymbols(
-    _ body: ByteWindow, command: ByteWindow, is64Bit: Bool
-  ) throws(BundleError) -> Set<String> {
+  static func readSymbolTable(
+    _ body: ByteWindow, command: ByteWindow, is64Bit: Bool, into imports: inout MachOImports
+  ) throws(BundleError) {
     let lc = command
     let symbolOffset = Int(try lc.u32(8))
     let count = Int(try lc.u32(12))
@@ -55,7 +54,6 @@ extension MachOSlice {
     }
     let entries = try body.window(symbolOffset, count * entrySize)
     let strings = try body.window(stringOffset, stringSize)
-    var names: Set<String> = []
     var seenIndices: Set<Int> = []
     var bytesRead = 0
     for index in 0..<count {
@@ -79,13 +77,11 @@ extension MachOSlice {
           "the imported symbols' names pass \(maxSymbolNameBytes) bytes",
           at: entries.absolute(entry))
       }
-      guard length > 0, var name = strings.cString(stringIndex, before: strings.count) else {
+      guard length > 0, let name = strings.cString(stringIndex, before: strings.count) else {
         continue
       }
-      if name.hasPrefix("_") { name.removeFirst() }
-      if !name.isEmpty { names.insert(name) }
+      try imports.insert(name[...], from: .symbolTable, at: entries.absolute(entry))
     }
-    return names
   }
 }
 
@@ -96,17 +92,22 @@ extension MachOFile {
     slices.reduce(into: Set<String>()) { $0.formUnion($1.importedSymbols) }
   }
 
-  /// A thin arm64 iOS executable that imports `symbols` and has nothing else: for rule
-  /// examples, which describe a bundle without building Mach-O bytes.
+  /// A thin arm64 iOS executable that imports `symbols`, links `libraries` and has nothing
+  /// else: for rule examples, which describe a bundle without building Mach-O bytes.
   ///
-  /// - Parameter symbols: the imported names, without the leading underscore.
+  /// - Parameters:
+  ///   - symbols: the imported names, without the leading underscore (read from `LC_SYMTAB`).
+  ///   - libraries: install names of linked libraries (`LC_LOAD_DYLIB`).
   /// - Returns: the file, with one slice at offset 0 and size 0.
-  package static func example(importing symbols: Set<String>) -> MachOFile {
+  package static func example(
+    importing symbols: Set<String>, linking libraries: [String] = []
+  ) -> MachOFile {
     var slice = MachOSlice(
       offset: 0, size: 0, cpuType: CPUType.arm64, cpuSubtype: 0, architecture: "arm64",
       is64Bit: true, isBigEndian: false, fileType: .execute, flags: 0, buildVersions: [],
-      linkedLibraries: [], codeSignature: nil)
-    slice.importedSymbols = symbols
+      linkedLibraries: libraries.map { LinkedLibrary(path: $0, kind: .load) },
+      codeSignature: nil)
+    slice.imports = MachOImports(symbols)
     return MachOFile(slices: [slice], isUniversal: false)
   }
 }

@@ -29,12 +29,17 @@ package struct MachOSlice: Sendable {
   package var linkedLibraries: [LinkedLibrary]
   /// The embedded code signature (`LC_CODE_SIGNATURE`), or nil for an unsigned slice.
   package var codeSignature: CodeSignature?
-  /// The names of the undefined external symbols in the symbol table (`LC_SYMTAB`).
+  /// The imported symbols, from the symbol table, the chained fixups and the bind opcodes,
+  /// with where each was read and the tables that did not read (see `MachOImports`).
+  package var imports = MachOImports()
+
+  /// The names of the imported symbols (`imports.names`).
   ///
   /// Each is without the leading underscore the compiler adds to C names (`stat`,
-  /// `mach_absolute_time`, `OBJC_CLASS_$_NSUserDefaults`); the set is empty without a symbol
-  /// table. See `MachOSlice+Symbols.swift` for what the table does and does not show.
-  package var importedSymbols: Set<String> = []
+  /// `mach_absolute_time`, `OBJC_CLASS_$_NSUserDefaults`); the set is empty without import
+  /// tables. See `MachOSlice+Symbols.swift` and `MachOSlice+Imports.swift` for what the tables
+  /// do and do not show.
+  package var importedSymbols: Set<String> { imports.names }
 
   /// The most load commands read from one slice.
   package static let maxLoadCommands = 100_000
@@ -101,7 +106,7 @@ package struct MachOSlice: Sendable {
     let commands = try body.window(headerSize, sizeOfCommands)
     let alignment = is64Bit ? 8 : 4
     var signature: (offset: Int, dataOffset: Int, dataSize: Int)?
-    var symbolTable: ByteWindow?
+    var importTables = ImportTables()
     var position = 0
     for index in 0..<count {
       try commands.require(
@@ -131,20 +136,15 @@ package struct MachOSlice: Sendable {
           throw .malformed("the slice has a second LC_CODE_SIGNATURE", at: lc.absolute(0))
         }
         signature = (position, Int(try lc.u32(8)), Int(try lc.u32(12)))
-      case LoadCommand.symtab:
-        try Self.requireSize(lc, 24, "LC_SYMTAB", index: index)
-        guard symbolTable == nil else {
-          throw .malformed("the slice has a second LC_SYMTAB", at: lc.absolute(0))
-        }
-        symbolTable = lc
+      case LoadCommand.symtab, LoadCommand.dyldInfo, LoadCommand.dyldInfoOnly,
+        LoadCommand.dyldChainedFixups:
+        importTables.note(lc, command: command, index: index)
       default:
         break
       }
       position += size
     }
-    if let symbolTable {
-      importedSymbols = try Self.importedSymbols(body, command: symbolTable, is64Bit: is64Bit)
-    }
+    imports = Self.readImports(body, tables: importTables, is64Bit: is64Bit)
     if let signature {
       codeSignature = try Self.signature(
         body, commands: commands, headerSize: headerSize, at: signature)

@@ -30,6 +30,10 @@ package struct BundleFile: Sendable {
   /// `INFOPLIST_KEY_*` settings). Its nodes keep the locations of the file they came from,
   /// where they came from one.
   package var isGenerated = false
+  /// Why the file has its role, for a file given on its own ("its name ends in
+  /// .entitlements", "its root has CFBundle* keys (…)", "given with --role"); nil for the files
+  /// of a bundle, archive or project, whose place says what they are.
+  package var roleReason: String?
 
   /// Creates a file entry.
   package init(

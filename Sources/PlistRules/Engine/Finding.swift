@@ -23,6 +23,12 @@ package struct Finding: Sendable, Hashable {
   package var itms: String?
   /// Edits that fix it, when a fix is safe.
   package var fix: Fix?
+  /// Why the finding offers no fix, when it has none (the right edit depends on what only the
+  /// developer knows, or the file cannot be edited here); shown in the inspector's detail pane.
+  ///
+  /// `LintSubject.finding` fills it from `FixAvailability` for the rule; a rule may set a
+  /// reason of its own for one finding.
+  package var noFixReason: String?
 
   /// Creates a finding.
   package init(

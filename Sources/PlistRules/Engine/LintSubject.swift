@@ -17,12 +17,17 @@ package struct LintSubject: Sendable {
   package var input: AppBundle?
   /// The circumstances.
   package var context: LintContext
+  /// The text encoding the file was read in (nil for binary files and trees built in memory),
+  /// for rules about the bytes rather than the tree (a byte-order mark).
+  package var encoding: TextEncoding?
 
   /// Creates a subject.
   package init(
     path: String, role: FileRole, root: PlistNode, bundle: BundleNode? = nil,
-    parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext()
+    parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext(),
+    encoding: TextEncoding? = nil
   ) {
+    self.encoding = encoding
     self.path = path
     self.role = role
     self.root = root
@@ -88,9 +93,11 @@ package struct LintSubject: Sendable {
         " (\(code) is an App Store Connect upload check; this is \(channel.withArticle) build, "
         + "so it does not apply)"
     }
-    return Finding(
+    var finding = Finding(
       ruleID: rule.identifier, severity: severity, file: self.path,
       keyPath: path, line: Int(location.line), column: Int(location.column), message: message,
       url: rule.appleSource.url, itms: code, fix: fix)
+    finding.noFixReason = FixAvailability.reason(for: rule.identifier)
+    return finding
   }
 }

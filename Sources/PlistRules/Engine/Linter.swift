@@ -70,7 +70,8 @@ package struct Linter: Sendable {
         sdk: root.value.dictionaryValue?["DTSDKName"]?.value.stringValue)
       findings += lint(
         LintSubject(
-          path: file.path, role: file.role, root: root, input: input, context: context))
+          path: file.path, role: file.role, root: root, input: input, context: context,
+          encoding: file.document?.encoding))
     }
     func visit(_ bundle: BundleNode, parent: BundleNode?) {
       let context = LintContext(
@@ -81,7 +82,8 @@ package struct Linter: Sendable {
         let found = lint(
           LintSubject(
             path: file.path, role: file.role, root: root, bundle: bundle,
-            parentBundle: parent, input: input, context: context))
+            parentBundle: parent, input: input, context: context,
+            encoding: file.isGenerated ? nil : file.document?.encoding))
         findings += found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) }
       }
       for child in bundle.children { visit(child, parent: bundle) }

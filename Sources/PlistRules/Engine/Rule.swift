@@ -97,6 +97,8 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   /// The severity every finding must have, when the example pins it (a context that raises or
   /// lowers the rule's default); nil to accept any.
   package var severity: Severity?
+  /// The text encoding of an XML example as read (a byte-order mark shows here), else nil.
+  package var encoding: TextEncoding?
   /// Where the example is written, so a failing test points at the rule file.
   package var file: String
   package var line: Int
@@ -143,7 +145,9 @@ package struct RuleExample: Sendable, CustomStringConvertible {
     line: Int = #line
   ) {
     self.xml = xml
-    root = (try? PlistReader.read(bytes: Array(xml.utf8)).root) ?? PlistNode(.string("<invalid>"))
+    let document = try? PlistReader.read(bytes: Array(xml.utf8))
+    root = document?.root ?? PlistNode(.string("<invalid>"))
+    encoding = document?.encoding
     self.role = role
     self.context = context
     expected = expect.map { (try? KeyPath(parsing: $0)) ?? KeyPath([.key($0)]) }

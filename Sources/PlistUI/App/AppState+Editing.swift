@@ -198,9 +198,11 @@ extension AppState {
 
   private mutating func beginFix() {
     guard let index = fixableFinding else {
-      return refuse(
-        focus == .findings
-          ? "this finding has no automatic fix" : "no finding with a fix on this row (f finds one)")
+      if focus == .findings, let selected = selectedFinding {
+        let reason = session.findings[selected].noFixReason
+        return refuse("this finding has no automatic fix" + (reason.map { ": " + $0 } ?? ""))
+      }
+      return refuse("no finding with a fix on this row (f finds one)")
     }
     let finding = session.findings[index]
     guard let fix = finding.fix else { return }

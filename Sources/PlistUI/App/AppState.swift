@@ -43,6 +43,8 @@ package struct AppState: Sendable {
     [(file: Int, record: RecoveryStore.Record, fileChanged: Bool)]?
   /// The editor, pick list, question or save review that has the keys, if any.
   package internal(set) var modal: Modal?
+  /// Whether the detail pane is shown on the whole screen (`z`).
+  package internal(set) var detailZoomed = false
   /// The help overlay's first line, while it is open.
   package internal(set) var helpScroll: Int?
   /// The status bar message, until the next key.
@@ -73,7 +75,7 @@ package struct AppState: Sendable {
   }
 
   /// The layout for the current size and focus.
-  package var layout: Layout { Layout(size: size, focus: focus) }
+  package var layout: Layout { Layout(size: size, focus: focus, zoomed: detailZoomed) }
   /// The tree under the current expansion.
   package var outline: Outline { Outline(session, expansion) }
   /// Rows of the tree on screen.
@@ -260,7 +262,16 @@ package struct AppState: Sendable {
       return copyPath(command)
     case .help:
       helpScroll = 0
+    case .zoomDetail:
+      detailZoomed.toggle()
+      focus = detailZoomed ? .detail : .tree
+      detailScroll = 0
     case .cancel:
+      if detailZoomed {
+        detailZoomed = false
+        focus = .tree
+        return []
+      }
       if searchPattern != nil {
         searchPattern = nil
         message = StatusMessage("search cleared")
@@ -335,6 +346,7 @@ package struct AppState: Sendable {
   }
 
   private mutating func cyclePane(forward: Bool) {
+    detailZoomed = false
     let order: [PaneID] = [.tree, .findings, .detail]
     let i = order.firstIndex(of: focus) ?? 0
     focus = order[(i + (forward ? 1 : order.count - 1)) % order.count]
@@ -462,7 +474,11 @@ package struct AppState: Sendable {
     if let selection, let here = session.ownFindings[selection],
       let position = sortedFindings.firstIndex(where: { here.contains($0) })
     {
-      from = position
+      // A row with several findings: go on from the one the last jump chose, if it is here.
+      let current = sortedFindings.indices.contains(findingCursor) ? findingCursor : -1
+      from =
+        hasJumpedToFinding && current >= 0 && here.contains(sortedFindings[current])
+        ? current : position
     } else if !hasJumpedToFinding {
       from = n > 0 ? -1 : count
     }

@@ -10,7 +10,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   case nextFinding, previousFinding, openFinding
   case nextPane, previousPane, showFindings
   case edit, add, delete, rename, changeType, undo, redo, applyFix, save
-  case toggleDisplayNames, sortFindings
+  case toggleDisplayNames, sortFindings, zoomDetail
   case copyKeyPath, copyPlistBuddyPath
   case help, cancel, quit
 
@@ -24,7 +24,8 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .search, .searchNext, .searchPrevious: "Search"
     case .nextFinding, .previousFinding, .openFinding, .showFindings, .sortFindings:
       "Findings"
-    case .nextPane, .previousPane, .toggleDisplayNames, .copyKeyPath, .copyPlistBuddyPath:
+    case .nextPane, .previousPane, .toggleDisplayNames, .copyKeyPath, .copyPlistBuddyPath,
+      .zoomDetail:
       "View"
     case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .applyFix, .save: "Edit"
     case .help, .cancel, .quit: "General"
@@ -64,6 +65,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .nextPane: "next pane"
     case .previousPane: "previous pane"
     case .toggleDisplayNames: "raw keys or Xcode display names"
+    case .zoomDetail: "detail pane on the whole screen, or back"
     case .copyKeyPath: "copy the key path (plutil and PlistBuddy forms in the status bar)"
     case .copyPlistBuddyPath: "copy the PlistBuddy entry path"
     case .edit: "edit the value (a Boolean flips)"

@@ -38,6 +38,7 @@ extension Keymap {
     map.bind([.tab], to: .nextPane)
     map.bind([.backTab], to: .previousPane)
     map.bind([.character("R")], to: .toggleDisplayNames)
+    map.bind([.character("z")], to: .zoomDetail)
     map.bind([.character("y")], to: .copyKeyPath)
     map.bind([.character("Y")], to: .copyPlistBuddyPath)
     map.bind([.character("?"), .function(1)], to: .help)

@@ -34,8 +34,9 @@ package struct Layout: Sendable, Hashable {
   /// Whether the terminal is below ``minimum``.
   package var isTooSmall: Bool
 
-  /// Lays out a screen of `size` with `focus` on a pane.
-  package init(size: Size, focus: PaneID) {
+  /// Lays out a screen of `size` with `focus` on a pane; with `zoomed`, the detail pane takes
+  /// the whole body (the tree keeps its rectangle for scrolling but is not drawn).
+  package init(size: Size, focus: PaneID, zoomed: Bool = false) {
     let screen = Rect(size)
     title = screen.top(1)
     status = screen.bottom(1)
@@ -61,7 +62,16 @@ package struct Layout: Sendable, Hashable {
         findings = nil
       }
     }
+    if zoomed {
+      detail = body
+      findings = nil
+      separator = nil
+    }
+    self.zoomed = zoomed
   }
+
+  /// Whether the detail pane takes the whole body.
+  package var zoomed: Bool
 
   /// The pane `id`'s rectangle, when shown.
   package func rect(_ id: PaneID) -> Rect? {

@@ -15,7 +15,7 @@ package enum ScreenRenderer {
       return canvas
     }
     TitleBar.draw(state, in: layout.title, on: &canvas)
-    TreePane.draw(state, in: layout.tree, on: &canvas)
+    if !layout.zoomed { TreePane.draw(state, in: layout.tree, on: &canvas) }
     if let separator = layout.separator {
       for y in separator.y..<separator.maxY {
         canvas.put("│", x: separator.x, y: y, role: .border)

@@ -139,12 +139,65 @@ import Testing
     #expect(bytes[Int(root.location.start)] == 0xb0)
   }
 
-  @Test func reportsInvalidXMLEntitlementsAsPlistError() throws {
+  @Test func keepsInvalidXMLEntitlementsAsAPlistProblem() throws {
     let builder = MachOBuilder(signature: .init(xmlEntitlements: "<plist><dict><key>a</key>"))
     let (bytes, layout) = builder.build()
-    let error = try #require(throws: BundleError.self) { try MachOFile.parse(bytes) }
-    #expect(error.kind == .plist)
-    #expect(error.underlying != nil)
-    #expect(error.offset == (layout.blobs[5] ?? 0) + 8)
+    let signature = try #require(try MachOFile.parse(bytes).slices.first?.codeSignature)
+    #expect(signature.xmlEntitlements == nil)
+    #expect(signature.codeDirectory != nil)
+    let problem = try #require(signature.problems.first)
+    #expect(signature.problems.count == 1)
+    #expect(problem.slot == 5)
+    #expect(problem.error.kind == .plist)
+    #expect(problem.error.underlying != nil)
+    #expect(problem.error.offset == (layout.blobs[5] ?? 0) + 8)
+  }
+
+  /// A failure to read one entitlements blob never discards the other.
+  @Test func readsEachEntitlementsBlobOnItsOwn() throws {
+    let brokenXML = try Self.signed(
+      .init(xmlEntitlements: "<plist><dict><key>a</key>", derEntitlements: Self.der))
+    #expect(brokenXML.problems.map(\.slot) == [5])
+    #expect(
+      brokenXML.entitlements?.value.dictionaryValue?["application-identifier"]?.value
+        == .string("ABCDE12345.com.example.der"))
+    let brokenDER = try Self.signed(
+      .init(xmlEntitlements: Self.xml, derEntitlements: [0x30, 3, 2, 1, 1]))
+    #expect(brokenDER.problems.map(\.slot) == [7])
+    #expect(brokenDER.problems.first?.error.message.contains("[APPLICATION 16]") == true)
+    #expect(brokenDER.derEntitlements == nil)
+    #expect(
+      brokenDER.entitlements?.value.dictionaryValue?["application-identifier"]?.value
+        == .string("ABCDE12345.com.example.app"))
+  }
+}
+
+@Suite struct SignedEntitlementsFileTests {
+  static func files(_ signature: MachOBuilder.Signature) -> [BundleFile] {
+    let builder = MachOBuilder(commands: [MachOFileTests.iOS15SDK172], signature: signature)
+    return FileReaders.executable(builder.build().bytes, path: "App.app/App").files
+  }
+
+  @Test func showsTheDERTreeWhenTheXMLBlobIsBroken() throws {
+    let files = Self.files(
+      .init(xmlEntitlements: "<plist><dict><key>a</key>", derEntitlements: CodeSignatureTests.der))
+    #expect(files.map(\.path) == ["App.app/App", "App.app/App#entitlements"])
+    #expect(files[0].problem == nil)
+    let entitlements = files[1]
+    #expect(entitlements.role == .signedEntitlements)
+    #expect(entitlements.document?.format == .binary)
+    #expect(
+      entitlements.document?.root.value.dictionaryValue?["application-identifier"]?.value
+        == .string("ABCDE12345.com.example.der"))
+    #expect(entitlements.problem?.kind == .plist)
+    #expect(entitlements.problem?.path == "App.app/App#entitlements")
+  }
+
+  @Test func keepsTheProblemWhenNoBlobReads() throws {
+    let files = Self.files(.init(derEntitlements: [0x30, 3, 2, 1, 1]))
+    #expect(files.count == 2)
+    #expect(files[1].document == nil)
+    #expect(files[1].problem?.kind == .malformed)
+    #expect(files[1].problem?.message.contains("bare dictionary") == true)
   }
 }

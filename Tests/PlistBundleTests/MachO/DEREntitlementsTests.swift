@@ -60,6 +60,40 @@ import Testing
     #expect(try Self.decode(bytes).value.dictionaryValue?["k"]?.value == .string(long))
   }
 
+  /// The form of a real app's signature (kept for review): after the blob header, a bare SET
+  /// `31 82 01 5e` of `SEQUENCE { UTF8String, value }` pairs, with no `[APPLICATION 16]`
+  /// wrapper or version, and `01 01 01` for true.
+  @Test func decodesABareSetAsRealSigningToolsWriteIt() throws {
+    let groups = (1...12).map { DERValue.string("group.com.example.shared\($0)") }
+    let pairs = DER.pairs([
+      ("get-task-allow", .bool(true)),
+      ("application-identifier", .string("ABCDE12345.com.example.app")),
+      ("com.apple.security.application-groups", .array(groups)),
+    ])
+    var bytes = DER.tlv(0x31, pairs)
+    // The real blob's boolean is 01 (DER's canonical true is ff); both mean true.
+    let trueAt = try #require(bytes.firstIndex(of: 0xff))
+    bytes[trueAt] = 0x01
+    #expect(Array(bytes[0..<2]) == [0x31, 0x82])
+    #expect(Array(bytes[4..<8]) == [0x30, 0x13, 0x0c, 0x0e])
+    let dictionary = try #require(try Self.decode(bytes).value.dictionaryValue)
+    #expect(
+      dictionary.keys
+        == ["get-task-allow", "application-identifier", "com.apple.security.application-groups"])
+    #expect(dictionary["get-task-allow"]?.value == .boolean(true))
+    #expect(dictionary["application-identifier"]?.value == .string("ABCDE12345.com.example.app"))
+    #expect(dictionary["com.apple.security.application-groups"]?.value.arrayValue?.count == 12)
+    // SET header (4 bytes), pair header (2), key header (2) and "get-task-allow" (14).
+    #expect(dictionary["get-task-allow"].map { Int($0.location.start) } == 4 + 2 + 2 + 14)
+  }
+
+  @Test func decodesABareContextDictionaryWithNestedSets() throws {
+    let bytes = DERValue.dict([("outer", .setDict([("inner", .int(7))]))]).encoded
+    #expect(bytes[0] == 0xb0)
+    let outer = try Self.decode(bytes).value.dictionaryValue?["outer"]?.value.dictionaryValue
+    #expect(outer?["inner"]?.value == .integer(PlistInteger(7)))
+  }
+
   @Test func rejectsLengthPastTheEnd() throws {
     var bytes = DER.entitlements(.dict([("key", .string("value"))]))
     // The string value's length byte: last 5 bytes are its content.
@@ -109,6 +143,8 @@ import Testing
 
   static let malformed: [(String, [UInt8], Int, String)] = [
     ("wrong outer tag", [UInt8]([0x30, 3, 2, 1, 1]), 0, "[APPLICATION 16]"),
+    ("bare set with a non-pair", [0x31, 3, 2, 1, 1], 2, "SEQUENCE"),
+    ("bare set with trailing bytes", [0x31, 0, 0], 2, "follow"),
     ("trailing bytes", [0x70, 5, 2, 1, 1, 0xb0, 0, 0], 7, "follow"),
     ("indefinite length", [0x70, 0x80, 2, 1, 1], 1, "definite"),
     ("version not integer", [0x70, 5, 1, 1, 1, 0xb0, 0], 2, "version"),

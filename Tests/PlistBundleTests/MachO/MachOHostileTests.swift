@@ -23,6 +23,18 @@ import Testing
     ) { try MachOFile.parse(bytes) }
   }
 
+  /// The problem recorded for the blob in `slot`: a broken blob is kept in the signature's
+  /// `problems` and the file still parses, with the other blobs read.
+  static func blobError(
+    _ bytes: [UInt8], slot: UInt32, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> BundleError {
+    let signature = try #require(
+      try MachOFile.parse(bytes).slices.first?.codeSignature, sourceLocation: sourceLocation)
+    #expect(signature.problems.map(\.slot) == [slot], sourceLocation: sourceLocation)
+    return try #require(
+      signature.problems.first { $0.slot == slot }?.error, sourceLocation: sourceLocation)
+  }
+
   static func patched(_ offset: Int, _ value: UInt32, bigEndian: Bool = false) -> [UInt8] {
     var bytes = signed.bytes
     bytes.patchU32(at: offset, value, bigEndian: bigEndian)
@@ -179,54 +191,55 @@ import Testing
     #expect(error.offset == blob + 4)
   }
 
-  @Test func rejectsBlobMagicNotMatchingItsSlot() throws {
+  @Test func keepsBlobMagicNotMatchingItsSlotAsAProblem() throws {
     let blob = try #require(Self.layout.blobs[5])
-    let error = try Self.error(Self.patched(blob, 0xfade_7172, bigEndian: true))
+    let error = try Self.blobError(Self.patched(blob, 0xfade_7172, bigEndian: true), slot: 5)
     #expect(error.kind == .malformed)
     #expect(error.offset == blob)
     #expect(error.message == "the entitlements blob has magic 0xfade7172; expected 0xfade7171")
   }
 
-  @Test func rejectsIdentifierOffsetOutsideTheCodeDirectory() throws {
+  @Test func keepsIdentifierOffsetOutsideTheCodeDirectoryAsAProblem() throws {
     let directory = try #require(Self.layout.blobs[0])
-    let error = try Self.error(Self.patched(directory + 20, 0x8000, bigEndian: true))
+    let error = try Self.blobError(Self.patched(directory + 20, 0x8000, bigEndian: true), slot: 0)
     #expect(error.kind == .malformed)
     #expect(error.offset == directory + 20)
   }
 
-  @Test func rejectsTeamOffsetOutsideTheCodeDirectory() throws {
+  @Test func keepsTeamOffsetOutsideTheCodeDirectoryAsAProblem() throws {
     let directory = try #require(Self.layout.blobs[0])
-    let error = try Self.error(Self.patched(directory + 48, 0xffff_ffff, bigEndian: true))
+    let error = try Self.blobError(
+      Self.patched(directory + 48, 0xffff_ffff, bigEndian: true), slot: 0)
     #expect(error.kind == .malformed)
     #expect(error.offset == directory + 48)
   }
 
-  @Test func rejectsCodeDirectoryTooShort() throws {
+  @Test func keepsCodeDirectoryTooShortAsAProblem() throws {
     let directory = try #require(Self.layout.blobs[0])
-    let error = try Self.error(Self.patched(directory + 4, 40, bigEndian: true))
+    let error = try Self.blobError(Self.patched(directory + 4, 40, bigEndian: true), slot: 0)
     #expect(error.kind == .malformed)
     #expect(error.offset == directory + 4)
   }
 
-  @Test func rejectsDERLengthPastTheEndInsideTheSignature() throws {
+  @Test func keepsDERLengthPastTheEndAsAProblem() throws {
     let blob = try #require(Self.layout.blobs[7])
     var bytes = Self.signed.bytes
     // The payload's outer element: 0x70 then a one- or two-byte long form length.
     #expect(bytes[blob + 8] == 0x70)
     #expect(bytes[blob + 9] == 0x81)
     bytes[blob + 10] = 0xff
-    let error = try Self.error(bytes)
+    let error = try Self.blobError(bytes, slot: 7)
     #expect(error.kind == .malformed)
     #expect(error.offset == blob + 9)
   }
 
-  @Test func rejectsDeepDERInsideTheSignature() throws {
+  @Test func keepsDeepDERAsAProblem() throws {
     var value = DERValue.string("x")
     for _ in 0..<100 { value = .array([value]) }
     let (bytes, layout) = MachOBuilder(
       signature: .init(derEntitlements: DER.entitlements(.dict([("k", value)])))
     ).build()
-    let error = try Self.error(bytes)
+    let error = try Self.blobError(bytes, slot: 7)
     #expect(error.kind == .limitExceeded)
     let offset = try #require(error.offset)
     #expect(offset > (layout.blobs[7] ?? 0))

@@ -2,7 +2,8 @@ import Testing
 
 @testable import PlistBundle
 
-/// The undefined external symbols read from `LC_SYMTAB`, and symbol tables that lie.
+/// The undefined external symbols read from `LC_SYMTAB`, and symbol tables that lie: each is a
+/// problem of the imports, never of the whole file.
 @Suite struct MachOSymbolTests {
   /// A file with an `LC_SYMTAB` first, its entries and string table after everything else.
   struct Built {
@@ -71,12 +72,18 @@ import Testing
       stringSize: strings.bytes.count, bigEndian: bigEndian)
   }
 
+  /// The one problem reading the imports of `bytes` left, after checking that the slice still
+  /// read (a broken symbol table never makes the executable unreadable).
   static func error(
     _ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws -> BundleError {
-    try #require(throws: BundleError.self, sourceLocation: sourceLocation) {
-      try MachOFile.parse(bytes)
-    }
+    let file = try MachOFile.parse(bytes)
+    let slice = try #require(file.slices.first, sourceLocation: sourceLocation)
+    #expect(
+      slice.linkedLibraries.map(\.path) == ["/usr/lib/libSystem.B.dylib"],
+      sourceLocation: sourceLocation)
+    #expect(slice.imports.problems.count == 1, sourceLocation: sourceLocation)
+    return try #require(slice.imports.problems.first, sourceLocation: sourceLocation)
   }
 
   @Test(arguments: [(true, false), (false, false), (false, true), (true, true)])
@@ -172,6 +179,20 @@ import Testing
     #expect(error.message.contains("names string \(index)"))
   }
 
+  @Test func keepsTheNamesReadBeforeABrokenEntry() throws {
+    // The third import names a string outside the table: the first two stay.
+    let built = Self.build([("_stat", 0x01), ("_lstat", 0x01), ("_statfs", 0x01)])
+    let file = try MachOFile.parse(built.patched(built.symbolOffset + 32, 0x7fff_0000))
+    let slice = try #require(file.slices.first)
+    #expect(slice.importedSymbols == ["stat", "lstat"])
+    #expect(slice.imports.sources["stat"] == .symbolTable)
+    #expect(slice.imports.problems.map(\.offset) == [built.symbolOffset + 32])
+    #expect(
+      slice.imports.problems.first?.message
+        == "symbol 2 names string 2147418112; expected a NUL-terminated string inside the "
+        + "\(built.stringSize)-byte string table")
+  }
+
   @Test func rejectsANameWithoutNULInsideTheStringTable() throws {
     let built = Self.build([("_stat", 0x01)])
     // The table ends at the NUL after "_stat": one byte less leaves it unterminated.
@@ -189,13 +210,17 @@ import Testing
 
   @Test func rejectsSymtabCommandTooSmall() throws {
     let (bytes, layout) = MachOBuilder(commands: [
-      .raw(command: 0x2, payload: [0, 0, 0, 0, 0, 0, 0, 0])
+      .raw(command: 0x2, payload: [0, 0, 0, 0, 0, 0, 0, 0]),
+      .dylib(.load, "/usr/lib/libSystem.B.dylib"),
     ])
     .build()
     let error = try Self.error(bytes)
     #expect(error.kind == .malformed)
     #expect(error.offset == layout.commandOffsets[0] + 4)
-    #expect(error.message.contains("LC_SYMTAB"))
+    #expect(
+      error.message
+        == "load command 0 (LC_SYMTAB) has cmdsize 16; expected at least 24, so its imports are "
+        + "not read")
   }
 
   @Test func rejectsASecondSymtabCommand() throws {
@@ -203,7 +228,9 @@ import Testing
     let built = Self.build(extra: [second])
     let error = try Self.error(built.bytes)
     #expect(error.kind == .malformed)
-    #expect(error.message == "the slice has a second LC_SYMTAB")
+    #expect(error.message == "the slice has a second LC_SYMTAB; only the first is read")
+    // The first table still reads.
+    #expect(try MachOFile.parse(built.bytes).importedSymbols == Self.expected)
   }
 
   @Test func readsManyRepeatsOfOneLongNameOnce() throws {

@@ -8,5 +8,7 @@ extension RuleCatalog {
     QueriedSchemesLimitRule.self,
     InvalidURLSchemeRule.self,
     DuplicateURLSchemeRule.self,
+    MalformedDocumentTypeRule.self,
+    MissingDocumentConfigurationRule.self,
   ]
 }

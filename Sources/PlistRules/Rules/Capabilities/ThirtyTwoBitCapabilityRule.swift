@@ -41,10 +41,20 @@ struct ThirtyTwoBitCapabilityRule: Rule {
     let required = Capabilities.required(in: info)
     guard !required.contains(where: { $0.name == "arm64" }) else { return [] }
     return required.filter { Self.thirtyTwoBit.contains($0.name) }.map { capability in
-      subject.finding(
+      var finding = subject.finding(
         Self.description, at: capability.path,
         "UIRequiredDeviceCapabilities requires \(capability.name), a 32-bit instruction set, "
           + "and not arm64; Apple recommends arm64 for every 64-bit app and embedded bundle")
+      // App Store Connect takes only 64-bit apps, so naming arm64 in its place asks for the
+      // devices the app already needs. The array form holds names; the dictionary form a
+      // Boolean per name, so there the key is renamed.
+      if case .index? = capability.path.components.last {
+        finding.fix = Fix(
+          "require arm64 instead", [.set(capability.path, PlistValueBox(.string("arm64")))])
+      } else {
+        finding.fix = Fix("require arm64 instead", [.rename(capability.path, to: "arm64")])
+      }
+      return finding
     }
   }
 }

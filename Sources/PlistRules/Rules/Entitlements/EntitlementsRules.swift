@@ -10,5 +10,6 @@ extension RuleCatalog {
     TemporaryExceptionEntitlementRule.self,
     EntitlementNotInProfileRule.self,
     DevelopmentPushEnvironmentRule.self,
+    InheritingHelperEntitlementsRule.self,
   ]
 }

@@ -10,5 +10,9 @@ extension RuleCatalog {
     NestedBundleMismatchRule.self,
     DuplicateBundleIdentifierRule.self,
     UnresolvedPlaceholderRule.self,
+    HandWrittenMinimumOSVersionRule.self,
+    AppExtensionConfigurationRule.self,
+    MissingBundleNameRule.self,
+    MissingExportComplianceRule.self,
   ]
 }

@@ -118,7 +118,8 @@ struct MissingLaunchScreenRule: Rule {
         subject.finding(
           Self.description, at: path,
           "no launch screen is configured\(launchImages); App Store Connect requires one for "
-            + "apps built with the iOS 27 SDK: add UILaunchScreen or UILaunchStoryboardName")
+            + "apps built with the iOS 27 SDK: add UILaunchScreen or UILaunchStoryboardName",
+          fix: Self.emptyLaunchScreen(subject))
       ]
     }
     var finding = subject.finding(
@@ -129,6 +130,7 @@ struct MissingLaunchScreenRule: Rule {
         + "; from the iOS 27 SDK App Store Connect rejects apps without one: add "
         + "UILaunchScreen or UILaunchStoryboardName", severity: .warning)
     finding.itms = nil
+    finding.fix = Self.emptyLaunchScreen(subject)
     return [finding]
   }
 
@@ -152,5 +154,21 @@ struct MissingLaunchScreenRule: Rule {
         + "check reads device-specific keys)", severity: .warning)
     finding.itms = nil
     return [finding]
+  }
+}
+
+extension MissingLaunchScreenRule {
+  /// The fix that adds the launch screen Xcode itself generates, an empty `UILaunchScreen`
+  /// dictionary (`INFOPLIST_KEY_UILaunchScreen_Generation`); nil when the deployment target is
+  /// below iOS 14, which does not read the key (`launch_screen_below_ios_14`).
+  static func emptyLaunchScreen(_ subject: LintSubject) -> Fix? {
+    if let (target, _) = DeploymentTarget.iOSFamily(subject),
+      let first = LaunchScreenBelowMinimumRule.firstVersion, target < first
+    {
+      return nil
+    }
+    return Fix(
+      "add an empty UILaunchScreen",
+      [.set(KeyPath.root.appending(key: "UILaunchScreen"), PlistValueBox(.dictionary(.init())))])
   }
 }

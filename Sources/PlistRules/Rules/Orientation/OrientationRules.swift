@@ -7,5 +7,6 @@ extension RuleCatalog {
     MissingLaunchScreenRule.self,
     LaunchStoryboardNameRule.self,
     MissingSceneManifestRule.self,
+    LaunchScreenBelowMinimumRule.self,
   ]
 }

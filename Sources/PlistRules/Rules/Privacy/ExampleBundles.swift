@@ -21,6 +21,34 @@ enum ExampleBundles {
       path: "App.app", kind: .application, layout: .shallow, files: files, platforms: platforms)
   }
 
+  /// A built app `App.app` whose executable `App.app/App` imports `symbols` and links
+  /// `libraries`, holding `Frameworks/Kit.framework` (executable `Kit`) when `framework` gives
+  /// that framework's imports.
+  static func app(
+    importing symbols: Set<String>, linking libraries: [String] = [],
+    framework: Set<String>? = nil, platforms: [Platform] = [.iOS]
+  ) -> BundleNode {
+    let mac = platforms == [.macOS]
+    var bundle = BundleNode(
+      path: "App.app", kind: .application, layout: mac ? .deep : .shallow,
+      files: [
+        BundleFile(path: "App.app/Info.plist", role: .infoPlist),
+        BundleFile(path: mac ? "App.app/Contents/MacOS/App" : "App.app/App", role: .executable),
+      ], platforms: platforms)
+    bundle.executable = MachOFile.example(importing: symbols, linking: libraries)
+    if let framework {
+      var kit = BundleNode(
+        path: "App.app/Frameworks/Kit.framework", kind: .framework, layout: .shallow,
+        files: [
+          BundleFile(path: "App.app/Frameworks/Kit.framework/Info.plist", role: .infoPlist),
+          BundleFile(path: "App.app/Frameworks/Kit.framework/Kit", role: .executable),
+        ], platforms: platforms)
+      kit.executable = MachOFile.example(importing: framework)
+      bundle.children = [kit]
+    }
+    return bundle
+  }
+
   /// A document whose root dictionary holds `entries`.
   static func document(_ entries: KeyValuePairs<String, PlistNode>) -> PlistDocument {
     PlistDocument(

@@ -12,13 +12,16 @@ import PlistCore
 /// inferred from the purpose key's own page.
 enum PurposeStringEvidence {
   /// How firmly Apple ties the evidence to the key; it decides the finding's severity.
-  enum Basis: Int, Comparable {
+  enum Basis: Int, Comparable, Sendable {
     /// A weak inference (a linked framework with APIs that need no permission too): a note.
     case weakInference
     /// Apple says "should include", or the inference is close: a warning.
     case inferred
     /// An Apple page states the pairing: an error, ITMS-90683.
     case apple
+    /// An executable imports a symbol of an API whose page says the key is required: an error,
+    /// ITMS-90683 (a warning outside the App Store). The strongest: it names the symbol.
+    case apiReference
 
     static func < (a: Basis, b: Basis) -> Bool { a.rawValue < b.rawValue }
 
@@ -27,13 +30,13 @@ enum PurposeStringEvidence {
       switch self {
       case .weakInference: .note
       case .inferred: .warning
-      case .apple: .error
+      case .apple, .apiReference: .error
       }
     }
   }
 
   /// One piece of evidence and what it implies.
-  struct Row {
+  struct Row: Sendable, Equatable {
     /// The purpose keys, any one of which satisfies the row; the first is the one to add.
     var keys: [String]
     /// How firmly Apple says so.
@@ -66,6 +69,9 @@ enum PurposeStringEvidence {
   static let calendarKeys = [
     "NSCalendarsFullAccessUsageDescription", "NSCalendarsWriteOnlyAccessUsageDescription",
     "NSCalendarsUsageDescription",
+  ]
+  static let reminderKeys = [
+    "NSRemindersFullAccessUsageDescription", "NSRemindersUsageDescription",
   ]
   static let healthKeys = ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"]
 
@@ -201,6 +207,15 @@ enum PurposeStringEvidence {
   /// photo picker, motion sensors) a note. AVFoundation is left out: linking it says nothing
   /// about the camera or the microphone (playback needs neither).
   static let frameworks: [(framework: String, row: Row)] = [
+    (
+      "EventKit",
+      Row(
+        // A note: an app that only presents EventKitUI's event editor links EventKit for
+        // `EKEvent` and needs no calendar access (NSCalendarsFullAccessUsageDescription's page).
+        keys: calendarKeys + reminderKeys, basis: .weakInference,
+        reason: "may read or write calendar or reminder data",
+        url: "https://developer.apple.com/documentation/eventkit/accessing-the-event-store")
+    ),
     (
       "AppTrackingTransparency",
       Row(

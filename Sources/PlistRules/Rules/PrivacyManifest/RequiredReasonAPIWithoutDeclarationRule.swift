@@ -20,9 +20,10 @@ struct RequiredReasonAPIWithoutDeclarationRule: Rule {
       iOS, iPadOS, tvOS, visionOS and watchOS, so the rule says nothing for macOS and Mac
       Catalyst bundles.
 
-      App Store Connect makes the check on its side. Offline, the rule reads the undefined
-      symbols each built bundle's executable imports (`LC_SYMTAB`) and matches those of the
-      APIs Apple lists that leave a symbol:
+      App Store Connect makes the check on its side. Offline, the rule reads the symbols each
+      built bundle's executable imports, from every slice's symbol table (`LC_SYMTAB`),
+      chained fixups (`LC_DYLD_CHAINED_FIXUPS`) and dyld bind, weak-bind and lazy-bind
+      opcodes (`LC_DYLD_INFO`), and matches those of the APIs Apple lists that leave a symbol:
 
       - file timestamps: `stat`, `fstat`, `fstatat`, `lstat`, `getattrlist`,
         `getattrlistbulk`, `fgetattrlist`, `getattrlistat`, and the keys `NSFileCreationDate`,

@@ -14,7 +14,9 @@ struct DuplicateKeyRule: Rule {
       A property list dictionary holds each key once. Apple's XML parser keeps the last value
       it reads and drops the others; other readers have kept the first, so the two copies make
       the file mean different things to different tools. Apple does not document which value
-      wins.
+      wins. The finding names the line of each copy and what the ignored copies hold that the
+      kept one lacks (URL schemes by name: a scheme in an ignored `CFBundleURLTypes` no longer
+      opens the app), or says that the copies agree.
       """,
     appleSource: AppleSource(
       title: "About Information Property List Files",
@@ -25,6 +27,14 @@ struct DuplicateKeyRule: Rule {
       RuleExample(["CFBundleName": "App", "CFBundleDisplayName": "App"])
     ],
     triggering: [
+      RuleExample(
+        xml: """
+          <plist><dict><key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key>
+          <array><string>trails</string></array></dict></array>
+          <key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key>
+          <array><string>fb123</string></array></dict></array></dict></plist>
+          """,
+        expect: ["CFBundleURLTypes"]),
       RuleExample(
         xml: """
           <plist><dict><key>CFBundleName</key><string>One</string>
@@ -53,10 +63,20 @@ struct DuplicateKeyRule: Rule {
                 + lines.map(String.init).joined(separator: ", "))
             : (lines.count == 1 ? "the earlier one" : "the \(lines.count) earlier ones")
           let keyPath = path.appending(key: duplicate.key)
-          var finding = subject.finding(
-            Self.description, at: keyPath,
+          let kept = duplicate.indices.last.map { dictionary.entries[$0] }
+          var message =
             "\"\(duplicate.key)\" is written \(duplicate.indices.count) times; Apple's XML "
-              + "parser keeps the last and ignores \(ignored)")
+            + "parser keeps the last"
+          if let line = kept?.keyLocation.line, line > 0 { message += " (line \(line))" }
+          message += " and ignores \(ignored)"
+          if let kept {
+            let dropped = duplicate.indices.dropLast().map { dictionary.entries[$0].node }
+            message += Self.loss(dropped, kept: kept.node)
+          }
+          var finding = subject.finding(Self.description, at: keyPath, message)
+          finding.noFixReason =
+            "a fix names a key by its path, which is the copy Apple keeps; delete the ignored "
+            + "copy by hand in the tree"
           // Point at the first copy, the one that is ignored.
           let first = dictionary.entries[duplicate.indices[0]].keyLocation
           if first.hasTextPosition {
@@ -74,5 +94,53 @@ struct DuplicateKeyRule: Rule {
     }
     visit(subject.root, .root)
     return findings
+  }
+
+  /// What the ignored copies hold that the kept one does not, in words (empty when nothing is
+  /// lost is not certain): URL schemes by name, other strings by value, or the ignored value.
+  static func loss(_ dropped: [PlistNode], kept: PlistNode) -> String {
+    if dropped.allSatisfy({ $0.value == kept.value }) {
+      return "; the copies hold the same value, so nothing is lost: remove the extra one"
+    }
+    let keptSchemes = Set(strings(in: kept, under: "CFBundleURLSchemes"))
+    let lostSchemes = dropped.flatMap { strings(in: $0, under: "CFBundleURLSchemes") }
+      .filter { !keptSchemes.contains($0) }
+    if !lostSchemes.isEmpty {
+      return "; the URL scheme\(lostSchemes.count == 1 ? "" : "s") "
+        + quoted(lostSchemes) + " of the ignored copy "
+        + (lostSchemes.count == 1 ? "is" : "are") + " lost, so the app does not open those URLs"
+    }
+    let keptStrings = Set(strings(in: kept, under: nil))
+    let lostStrings = dropped.flatMap { strings(in: $0, under: nil) }
+      .filter { !keptStrings.contains($0) }
+    if !lostStrings.isEmpty {
+      return "; lost with the ignored copy: " + quoted(lostStrings)
+    }
+    return "; the ignored copy's \(dropped.first?.value.kind.rawValue ?? "value") is lost"
+  }
+
+  /// Up to three strings, quoted, with a count of the rest.
+  private static func quoted(_ items: [String]) -> String {
+    var seen: [String] = []
+    for item in items where !seen.contains(item) { seen.append(item) }
+    let shown = seen.prefix(3).map { "\"\($0.count > 40 ? String($0.prefix(40)) + "…" : $0)\"" }
+    let rest = seen.count > 3 ? " and \(seen.count - 3) more" : ""
+    return shown.joined(separator: ", ") + rest
+  }
+
+  /// The strings in `node`: all of them, or those in arrays or values under the key `key`.
+  private static func strings(in node: PlistNode, under key: String?) -> [String] {
+    var found: [String] = []
+    func walk(_ node: PlistNode, inside: Bool) {
+      switch node.value {
+      case .string(let text): if inside { found.append(text) }
+      case .array(let items): for item in items { walk(item, inside: inside) }
+      case .dictionary(let dictionary):
+        for entry in dictionary.entries { walk(entry.node, inside: inside || entry.key == key) }
+      default: break
+      }
+    }
+    walk(node, inside: key == nil)
+    return found
   }
 }

@@ -41,6 +41,13 @@ struct EmptyValueRule: Rule {
       RuleExample(["aps-environment": ""], role: .entitlements, expect: ["aps-environment"]),
     ])
 
+  /// Top-level keys Xcode removes from an Info.plist when their value is empty (swift-build's
+  /// elided keys, as `EffectiveInfoPlist` applies them).
+  static let droppedByXcodeWhenEmpty: Set<String> = [
+    "CFBundleIconFile", "CFBundleGetInfoString", "CFBundleSignature", "NSHumanReadableCopyright",
+    "NSMainNibFile", "NSPrincipalClass",
+  ]
+
   func check(_ subject: LintSubject) -> [Finding] {
     var findings: [Finding] = []
     CatalogWalk.visit(subject) { visit in
@@ -54,6 +61,13 @@ struct EmptyValueRule: Rule {
         "\(visit.key) is \(text.isEmpty ? "empty" : "only whitespace"); give it a value or "
           + "remove the key")
       finding.url = entry.url
+      // Xcode drops these keys itself when their value is empty (swift-build's list of keys
+      // it elides), so removing one changes nothing that ships: the edit is certain.
+      if subject.role == .infoPlist, visit.path.components.count == 1,
+        Self.droppedByXcodeWhenEmpty.contains(visit.key)
+      {
+        finding.fix = Fix("remove \(visit.key)", [.remove(visit.path)])
+      }
       findings.append(finding)
     }
     return findings

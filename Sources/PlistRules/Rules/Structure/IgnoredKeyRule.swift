@@ -94,6 +94,8 @@ struct IgnoredKeyRule: Rule {
       if let message {
         var finding = subject.finding(Self.description, at: path, message)
         finding.url = url
+        // The system reads the other key, so removing this one changes nothing it does.
+        finding.fix = Fix("remove \(item.key)", [.remove(path)])
         findings.append(finding)
       }
     }

@@ -96,6 +96,19 @@ struct InvalidValueRule: Rule {
         if let message {
           var finding = subject.finding(Self.description, at: path, message)
           finding.url = entry.url
+          // A value that differs from Apple's only in case ("Production"): the edit is certain.
+          if entry.closedValues,
+            let match = entry.allowedValues.first(where: {
+              $0 != value && $0.lowercased() == value.lowercased()
+            })
+          {
+            finding.fix = Fix(
+              "write \"\(match)\"",
+              [
+                visit.node.value.dictionaryValue != nil
+                  ? .rename(path, to: match) : .set(path, PlistValueBox(.string(match)))
+              ])
+          }
           findings.append(finding)
         }
       }

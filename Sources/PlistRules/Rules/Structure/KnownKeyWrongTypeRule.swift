@@ -78,6 +78,15 @@ struct KnownKeyWrongTypeRule: Rule {
       }
       var finding = subject.finding(Self.description, at: visit.path, message, severity: severity)
       finding.url = entry.url
+      if entry.types == [.boolean], let text = Self.booleanLike(visit.node.value) {
+        // "YES", "0" and the like say which Boolean was meant: the edit is certain.
+        let value = Self.bool(text) == "true"
+        finding.fix = Fix(
+          "write <\(Self.bool(text))/>", [.set(visit.path, PlistValueBox(.boolean(value)))])
+      } else {
+        finding.noFixReason =
+          "the value's meaning in the documented type is not certain, so it is left to you"
+      }
       findings.append(finding)
     }
     return findings

@@ -14,5 +14,7 @@ extension RuleCatalog {
     ExclusiveKeysRule.self,
     InvalidValueRule.self,
     EmptyValueRule.self,
+    IneffectiveInfoPlistKeySettingRule.self,
+    ByteOrderMarkRule.self,
   ]
 }

@@ -10,5 +10,7 @@ extension RuleCatalog {
     EmptyExceptionDomainRule.self,
     SubdomainsOnAddressRule.self,
     MisplacedTransportSecurityKeyRule.self,
+    UndocumentedExceptionKeyRule.self,
+    UnknownExceptionDomainKeyRule.self,
   ]
 }

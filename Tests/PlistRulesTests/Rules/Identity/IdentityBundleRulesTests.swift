@@ -27,9 +27,12 @@ struct IdentityTestFolder {
   func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// An XML Info.plist with `entries` (string values).
+/// An XML Info.plist with `entries` (string values; a value written as XML, `<false/>`, is
+/// kept as it is).
 private func infoPlist(_ entries: [(String, String)]) -> String {
-  let body = entries.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
+  let body = entries.map {
+    "<key>\($0.0)</key>" + ($0.1.hasPrefix("<") ? $0.1 : "<string>\($0.1)</string>")
+  }.joined()
   return
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(body)</dict></plist>"
 }
@@ -55,7 +58,8 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
       infoPlist([
         ("CFBundleIdentifier", "com.example.app"), ("CFBundleExecutable", "Demo"),
         ("CFBundlePackageType", "APPL"), ("CFBundleShortVersionString", "1.2.0"),
-        ("CFBundleVersion", "7"),
+        ("CFBundleVersion", "7"), ("CFBundleName", "Demo"),
+        ("ITSAppUsesNonExemptEncryption", "<false/>"),
       ]))
     if executable { try folder.write("Demo.app/Demo", "not really Mach-O") }
     try folder.write(
@@ -63,7 +67,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
       infoPlist([
         ("CFBundleIdentifier", extensionID), ("CFBundleExecutable", "Share"),
         ("CFBundlePackageType", "XPC!"), ("CFBundleShortVersionString", extensionVersion),
-        ("CFBundleVersion", "7"),
+        ("CFBundleVersion", "7"), ("CFBundleName", "Share"), ("CFBundleDisplayName", "Share"),
       ]))
     try folder.write("Demo.app/PlugIns/Share.appex/Share", "x")
     try folder.write(
@@ -71,7 +75,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
       infoPlist([
         ("CFBundleIdentifier", watchID), ("CFBundleExecutable", "W"),
         ("CFBundlePackageType", "APPL"), ("CFBundleShortVersionString", "1.2.0"),
-        ("CFBundleVersion", watchBuild),
+        ("CFBundleVersion", watchBuild), ("CFBundleName", "W"),
       ]))
     try folder.write("Demo.app/Watch/W.app/W", "x")
     try folder.write(
@@ -79,7 +83,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
       infoPlist([
         ("CFBundleIdentifier", clipID), ("CFBundleExecutable", "Clip"),
         ("CFBundlePackageType", "APPL"), ("CFBundleShortVersionString", "1.2.0"),
-        ("CFBundleVersion", "7"),
+        ("CFBundleVersion", "7"), ("CFBundleName", "Clip"),
       ]))
     try folder.write("Demo.app/AppClips/Clip.app/Clip", "x")
     try folder.write(

@@ -45,7 +45,7 @@ import Testing
     }
     return LintSubject(
       path: "App.app/Info.plist", role: .infoPlist, root: info, bundle: app,
-      context: LintContext(platforms: [.iOS]))
+      context: LintContext(platforms: [.iOS], isBuilt: true))
   }
 
   @Test func linkedTrackingFrameworkWithoutThePurposeStringIsANote() throws {
@@ -65,13 +65,29 @@ import Testing
     let found = MissingPurposeStringRule().check(subject)
     #expect(found.map(\.keyPath.description) == ["NSLocationWhenInUseUsageDescription"])
     #expect(found.map(\.severity) == [.note])
-    #expect(found.first?.message.contains("SDK.framework links CoreLocation.framework") == true)
+    #expect(
+      found.first?.message.hasPrefix(
+        "NSLocationWhenInUseUsageDescription (or another of NSLocationAlwaysAndWhenInUseUsage"
+          + "Description, NSLocationAlwaysUsageDescription, NSLocationUsageDescription) is "
+          + "missing, but App.app/Frameworks/SDK.framework/SDK (arm64) links "
+          + "CoreLocation.framework, so the app may ask for the user's location") == true)
   }
 
-  @Test func anyLocationKeySatisfiesLinkedCoreLocation() throws {
+  @Test func anyIOSLocationKeySatisfiesLinkedCoreLocation() throws {
     let subject = try Self.subject(
+      info: ["NSLocationAlwaysAndWhenInUseUsageDescription": "Shows where photos were taken."],
+      linking: "CoreLocation")
+    #expect(MissingPurposeStringRule().check(subject).isEmpty)
+  }
+
+  @Test func theMacOSLocationKeyAloneDoesNotSatisfyAnIOSApp() throws {
+    var subject = try Self.subject(
       info: ["NSLocationUsageDescription": "Shows where photos were taken."],
       linking: "CoreLocation")
+    let found = MissingPurposeStringRule().check(subject)
+    #expect(found.map(\.keyPath.description) == ["NSLocationWhenInUseUsageDescription"])
+    #expect(found.first?.message.contains("the macOS key, which iOS does not read") == true)
+    subject.context = LintContext(platforms: [.macOS])
     #expect(MissingPurposeStringRule().check(subject).isEmpty)
   }
 
