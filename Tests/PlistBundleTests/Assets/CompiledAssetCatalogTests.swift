@@ -148,6 +148,26 @@ func sampleCatalog() -> CompiledAssetCatalog {
     } throws: { ($0 as? BundleError)?.message.contains("KEYFORMAT") == true }
   }
 
+  @Test func opensABareAssetsCar() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("infoscope-car-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let good = folder.appendingPathComponent("Assets.car")
+    try Data(sampleCatalog().carBytes()).write(to: good)
+    #expect(BundleLoader.opensAsContainer(good.path))
+    let loaded = try BundleLoader.load(path: good.path)
+    #expect(loaded.isBuilt)
+    #expect(loaded.files.map(\.role) == [.assetCatalog])
+    #expect(loaded.files.first?.assetCatalog?.assets.count == 2)
+    // Damaged, it is still read as a catalog (by its name) and says why.
+    let bad = folder.appendingPathComponent("Broken.car")
+    try Data(Array("BOMStore".utf8)).write(to: bad)
+    let broken = try BundleLoader.load(path: bad.path)
+    #expect(broken.files.first?.role == .assetCatalog)
+    #expect(broken.files.first?.problem?.kind == .malformed)
+  }
+
   @Test func walkerReadsAssetsCarAndKeepsAProblem() throws {
     let info = infoPlist([
       ("CFBundleIdentifier", "org.example.app"), ("CFBundleIconName", "AppIcon"),
