@@ -76,18 +76,19 @@ package enum DemoBundle {
   ]
 
   /// The sample's files by path inside the bundle.
-  package static let files: [String: [UInt8]] = [
+  package static let files: [String: [UInt8]] = legacyIcons.merging([
     "Info.plist": Array(infoPlist.utf8),
     "Trailhead": DemoExecutable.build(
       identifier: "org.example.trailhead", team: team, minimumOS: 0x0010_0000, sdk: sdk,
       entitlements: appEntitlements),
     "PrivacyInfo.xcprivacy": Array(privacyManifest.utf8),
+    "Assets.car": assetCatalog.carBytes(),
     "en.lproj/InfoPlist.strings": Array(infoPlistStrings.utf8),
     widgets + "/Info.plist": Array(widgetsInfoPlist.utf8),
     widgets + "/TrailheadWidgets": DemoExecutable.build(
       identifier: "org.example.trailhead.widgets", team: team, minimumOS: 0x0011_0000,
       sdk: sdk, entitlements: widgetsEntitlements),
-  ]
+  ]) { first, _ in first }
 
   /// The team identifier in the signatures and entitlements.
   static let team = "K7Q2TRA1LH"

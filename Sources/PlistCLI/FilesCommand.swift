@@ -82,11 +82,15 @@ package enum FilesCommand {
       if file.document != nil { details.append("Mach-O") }
     } else if file.isGenerated {
       details.append("effective: INFOPLIST_FILE and build settings")
+    } else if let catalog = file.assetCatalog {
+      details.append(assetCatalogSummary(catalog))
     } else if let format = file.format {
       details.append(formatName(format))
     }
     if let image = file.image {
-      details.append("\(image.width)×\(image.height) px, \(image.hasAlpha ? "alpha" : "no alpha")")
+      details.append(
+        "\(image.width)×\(image.height) px, \(image.hasAlpha ? "alpha" : "no alpha")"
+          + (image.isCgBI ? ", CgBI" : ""))
     }
     if let set = file.iconSet {
       let named = set.images.filter { $0.filename != nil }
@@ -108,6 +112,13 @@ package enum FilesCommand {
         "  ! \(problem.underlying.map { "\($0.line):\($0.column): " } ?? "")\(problem.message)"
     }
     return VisibleEscaping.line(line) + "\n"
+  }
+
+  /// `6 assets, 31 renditions` (and `, thinned` for a catalog thinned for one device).
+  static func assetCatalogSummary(_ catalog: CompiledAssetCatalog) -> String {
+    func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    return count(catalog.assets.count, "asset") + ", "
+      + count(catalog.renditionCount, "rendition") + (catalog.isThinned ? ", thinned" : "")
   }
 
   /// True for a file the bundle names (its executable, launch storyboard) that is not there.
@@ -142,7 +153,7 @@ package enum FilesCommand {
   /// The document is `{formatVersion, input, kind, built, platforms, distribution?, files,
   /// bundles, problems}`; each bundle `{path, kind, identifier?, version?, build?, platforms,
   /// sdk?, files, bundles}`; each file `{path, role, missing?, generated?, format?, size,
-  /// image?, problem?}`; each problem `{kind, message, path?, line?, column?}`. Kinds and
+  /// image?, assets?, renditions?, problem?}` (`assets` and `renditions` for a compiled asset catalog); each problem `{kind, message, path?, line?, column?}`. Kinds and
   /// roles are stable identifiers (`ipa`, `appExtension`, `infoPlist`, `signedEntitlements`,
   /// `plist`), not the phrases the text listing shows; formats are `xml`, `binary`, `ascii`,
   /// `json`. Absent members are left out. Written with Foundation's `JSONEncoder`, strings
@@ -211,6 +222,8 @@ package enum FilesCommand {
     var format: String?
     var size: Int
     var image: JSONImage?
+    var assets: Int?
+    var renditions: Int?
     var problem: JSONProblem?
 
     init(_ file: BundleFile) {
@@ -218,7 +231,11 @@ package enum FilesCommand {
       role = FilesCommand.stableName(file.role)
       missing = FilesCommand.isMissing(file) ? true : nil
       generated = file.isGenerated ? true : nil
-      format = file.role == .executable ? nil : file.format.map(FilesCommand.formatName)
+      format =
+        file.role == .executable || file.assetCatalog != nil
+        ? nil : file.format.map(FilesCommand.formatName)
+      assets = file.assetCatalog?.assets.count
+      renditions = file.assetCatalog?.renditionCount
       size = file.size
       image = file.image.map { JSONImage(width: $0.width, height: $0.height, alpha: $0.hasAlpha) }
       problem = file.problem.map(JSONProblem.init)

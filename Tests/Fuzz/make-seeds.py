@@ -170,6 +170,49 @@ def zips():
     return out
 
 
+def car():
+    """A compiled asset catalog: a BOM store with a CAR header, a key format, one asset
+    (AppIcon) and two renditions (one a multi-size list), in CoreUI's layout."""
+    be = lambda v: struct.pack(">I", v)
+    le16 = lambda v: struct.pack("<H", v)
+    pad = lambda b, n: b + b"\0" * (n - len(b))
+    blocks = [b""]
+    def add(data):
+        blocks.append(data)
+        return len(blocks) - 1
+    header = add(b"RATC" + u32(800) + u32(17) + u32(0) + u32(2) + pad(b"CoreUI", 128)
+                 + pad(b"seed", 256) + b"\0" * 16 + u32(0) + u32(2) + u32(0) + u32(2))
+    fmt = add(b"tmfk" + u32(0) + u32(3) + u32(12) + u32(15) + u32(17))
+    meta = add(b"META" + b"\0" * 256 + pad(b"17.0", 256) + pad(b"ios", 256) + b"\0" * 256)
+    def csi(name, w, h, scale, layout, flags, tail=b""):
+        return (b"ISTC" + u32(1) + u32(flags) + u32(w) + u32(h) + u32(scale * 100) + b"BGRA"
+                + u32(0) + u32(0) + le16(layout) + le16(0) + pad(name, 128)
+                + u32(0) + u32(1) + u32(0) + u32(len(tail)) + tail)
+    sism = b"SISM" + u32(1) + u32(1) + u32(60) + u32(60) + le16(3) + le16(0)
+    def tree(entries):
+        paths = struct.pack(">HHII", 1, len(entries), 0, 0)
+        for key, value in entries:
+            v = add(value)
+            k = add(key)
+            paths += be(v) + be(k)
+        return add(b"tree" + be(1) + be(add(paths)) + be(4096) + be(len(entries)) + b"\0")
+    facets = tree([(b"AppIcon", le16(0) + le16(0) + le16(1) + le16(17) + le16(6849))])
+    rends = tree([(le16(0) + le16(1) + le16(6849), csi(b"AppIcon", 0, 0, 0, 1010, 0, sism)),
+                  (le16(2) + le16(1) + le16(6849), csi(b"Icon@2x.png", 120, 120, 2, 12, 8))])
+    names = [(b"CARHEADER", header), (b"RENDITIONS", rends), (b"FACETKEYS", facets),
+             (b"KEYFORMAT", fmt), (b"EXTENDED_METADATA", meta)]
+    body, table = b"", [(0, 0)]
+    for block in blocks[1:]:
+        table.append((512 + len(body), len(block)))
+        body += block
+    variables = be(len(names)) + b"".join(be(i) + bytes([len(n)]) + n for n, i in names)
+    index = be(len(table)) + b"".join(be(a) + be(b) for a, b in table)
+    vars_at = 512 + len(body)
+    head = (b"BOMStore" + be(1) + be(len(blocks) - 1) + be(vars_at + len(variables))
+            + be(len(index)) + be(vars_at) + be(len(variables)))
+    return [pad(head, 512) + body + variables + index]
+
+
 def seeds(kind):
     if kind == "xml": return [XML]
     if kind == "binary":
@@ -185,6 +228,7 @@ def seeds(kind):
     if kind == "imports": return imports()
     if kind == "cms": return cms()
     if kind == "zip": return zips()
+    if kind == "car": return car()
     if kind == "values":
         return [b"42", b"-9223372036854775808", b"18446744073709551615", b"0x1F", b"1,234",
                 b"1.5e-3", b"-inf", b"nan", b"yes", b"2024-02-29T12:30:00Z",

@@ -89,8 +89,9 @@ package enum BundleLoader {
 
   /// True when `path` is more than one property list to read.
   ///
-  /// That is a folder, an archive, a provisioning profile (a plist inside a CMS envelope) or a
-  /// Mach-O file (entitlements in its signature). Any other file is a property list on its own.
+  /// That is a folder, an archive, a provisioning profile (a plist inside a CMS envelope), a
+  /// Mach-O file (entitlements in its signature) or a compiled asset catalog (`Assets.car`,
+  /// shown as the tree of its assets). Any other file is a property list on its own.
   package static func opensAsContainer(_ path: String) -> Bool {
     var info = stat()
     guard stat(path, &info) == 0 else { return false }
@@ -98,8 +99,10 @@ package enum BundleLoader {
     guard info.st_mode & S_IFMT == S_IFREG else { return false }
     let lower = path.lowercased()
     if lower.hasSuffix(".mobileprovision") || lower.hasSuffix(".provisionprofile") { return true }
-    guard let head = try? firstBytes(of: path, count: 4) else { return false }
-    return isArchive(path, head: head) || FileReaders.isMachO(head)
+    if lower.hasSuffix(".car") { return true }
+    guard let head = try? firstBytes(of: path, count: 8) else { return false }
+    return isArchive(path, head: Array(head.prefix(4))) || FileReaders.isMachO(head)
+      || FileReaders.isAssetCatalog(head)
   }
 
   /// A ZIP by its signature, or an `.ipa` by name (so a damaged one is reported as such).
@@ -281,6 +284,12 @@ package enum BundleLoader {
       result.files += FileReaders.executable(bytes, path: name).files
       return result
     }
+    if FileReaders.isAssetCatalog(bytes) || lower.hasSuffix(".car") {
+      // A compiled asset catalog on its own (a damaged one by its name, so it says why).
+      result.isBuilt = true
+      result.files.append(FileReaders.assetCatalog(bytes, path: name))
+      return result
+    }
     var file = FileReaders.propertyList(bytes, path: name, role: given ?? .propertyList)
     if given != nil {
       file.roleReason = "given with --role"
@@ -317,6 +326,25 @@ package enum FileReaders {
       return BundleFile(
         path: path, role: .provisioningProfile, size: bytes.count, problem: error.at(path))
     }
+  }
+
+  /// A compiled asset catalog: its assets and renditions, and the same as a read-only tree; a
+  /// file that does not read keeps the error (with its offset) as its problem.
+  package static func assetCatalog(_ bytes: [UInt8], path: String) -> BundleFile {
+    do {
+      let catalog = try CompiledAssetCatalog.parse(bytes)
+      var file = BundleFile(
+        path: path, role: .assetCatalog, size: bytes.count, document: catalog.document)
+      file.assetCatalog = catalog
+      return file
+    } catch {
+      return BundleFile(path: path, role: .assetCatalog, size: bytes.count, problem: error.at(path))
+    }
+  }
+
+  /// True when `bytes` start with the BOM store magic `BOMStore` (a compiled asset catalog).
+  package static func isAssetCatalog(_ bytes: [UInt8]) -> Bool {
+    bytes.starts(with: Array("BOMStore".utf8))
   }
 
   /// True when `bytes` start with a Mach-O or universal (fat) magic number.

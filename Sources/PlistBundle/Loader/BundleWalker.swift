@@ -20,6 +20,8 @@ package struct BundleWalker {
   package var maxNesting = 8
   /// The most bytes read from one executable to find its code signature.
   package var maxExecutableBytes = 1 << 30
+  /// The most bytes read from one compiled asset catalog (`Assets.car`).
+  package var maxAssetCatalogBytes = 512 << 20
 
   /// Creates a walker over `tree` whose reads are charged to `budget` (a fresh default
   /// budget of `BundleReadBudget.defaultMaxBytes` unless given).
@@ -95,6 +97,7 @@ package struct BundleWalker {
       }
     }
     files += localizedInfoPlists(in: resources)
+    if let catalog = assetCatalog(in: resources) { files.append(catalog) }
     files += namedFiles(
       info: info, path: path, layout: layout, contents: contents,
       resources: resources)
@@ -156,6 +159,20 @@ package struct BundleWalker {
       return FileReaders.propertyList(bytes, path: path, role: role)
     } catch {
       return BundleFile(path: path, role: role, size: size, problem: error.at(path))
+    }
+  }
+
+  /// The compiled asset catalog `Assets.car` in the resources folder, read; nil when there is
+  /// none.
+  func assetCatalog(in resources: String) -> BundleFile? {
+    let path = join(resources, "Assets.car")
+    guard let entry = tree.entry(at: path), entry.kind == .file else { return nil }
+    do {
+      let bytes = try tree.contents(of: path, limit: maxAssetCatalogBytes)
+      return FileReaders.assetCatalog(bytes, path: path)
+    } catch {
+      return BundleFile(
+        path: path, role: .assetCatalog, size: entry.size, problem: error.at(path))
     }
   }
 
@@ -256,43 +273,100 @@ package struct BundleWalker {
     return files
   }
 
-  /// The PNG files named by `CFBundleIcons` / `CFBundleIcons~ipad` (`CFBundleIconFiles` of the
-  /// primary icon), the older `CFBundleIconFiles`, and `CFBundleIconFile`; each name matches its
-  /// `@2x`, `@3x` and `~ipad` variants, as iOS looks them up.
+  /// The icon images the Info.plist names, and the legacy PNGs of its icon set.
+  ///
+  /// Names come from `CFBundleIcons` / `CFBundleIcons~ipad` (`CFBundleIconFiles` of the
+  /// primary icon and of each alternate icon), the older `CFBundleIconFiles`, and
+  /// `CFBundleIconFile`; each name matches its `@2x`, `@3x` and `~ipad` variants, as iOS looks
+  /// them up. The legacy PNGs Xcode copies beside `Assets.car` for the icon set that
+  /// `CFBundleIconName` names (`AppIcon60x60@2x.png`, `AppIcon76x76~ipad.png`) are read too,
+  /// whether or not `CFBundleIconFiles` lists them.
   func iconImages(info: PlistDictionary, folder: String) -> [BundleFile] {
-    var names: [String] = []
+    let names = Self.iconFileNames(info)
+    var setNames: [String] = []
+    if let name = info["CFBundleIconName"]?.value.stringValue, !name.isEmpty {
+      setNames.append(name)
+    }
     for key in ["CFBundleIcons", "CFBundleIcons~ipad"] {
       let primary = info[key]?.value.dictionaryValue?["CFBundlePrimaryIcon"]?.value
-      for node in primary?.dictionaryValue?["CFBundleIconFiles"]?.value.arrayValue ?? [] {
-        if let s = node.value.stringValue { names.append(s) }
+      if let name = primary?.dictionaryValue?["CFBundleIconName"]?.value.stringValue,
+        !name.isEmpty
+      {
+        setNames.append(name)
       }
-      if let s = primary?.stringValue { names.append(s) }  // iOS 18 asset-catalog form
     }
-    for node in info["CFBundleIconFiles"]?.value.arrayValue ?? [] {
-      if let s = node.value.stringValue { names.append(s) }
-    }
-    if let s = info["CFBundleIconFile"]?.value.stringValue, !s.isEmpty { names.append(s) }
-    guard !names.isEmpty, let entries = try? tree.children(of: folder) else { return [] }
+    guard !names.isEmpty || !setNames.isEmpty, let entries = try? tree.children(of: folder)
+    else { return [] }
     var seen: Set<String> = []
     var files: [BundleFile] = []
-    for name in names {
-      let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
-      for entry in entries where entry.kind == .file && !seen.contains(entry.path) {
-        let file = entry.name
-        let isPNG =
-          file.hasSuffix(".png") && file.hasPrefix(base)
-          && (file == base + ".png" || "@~".contains(file.dropFirst(base.count).first ?? " "))
-        let isICNS = file == base + ".icns" || file == name
-        guard isPNG || isICNS else { continue }
-        seen.insert(entry.path)
-        var image: ImageInfo?
-        if isPNG, let bytes = try? tree.contents(of: entry.path, limit: 64 << 20) {
-          image = ImageInfo(png: bytes)
-        }
-        files.append(BundleFile(path: entry.path, role: .iconImage, size: entry.size, image: image))
+    for entry in entries where entry.kind == .file && !seen.contains(entry.path) {
+      let file = entry.name
+      let named = names.contains { Self.iconFile(file, matches: $0) }
+      let fromSet = setNames.contains { Self.iconFile(file, isLegacyPNGOf: $0) }
+      guard named || fromSet else { continue }
+      seen.insert(entry.path)
+      var image: ImageInfo?
+      if file.hasSuffix(".png"), let bytes = try? tree.contents(of: entry.path, limit: 64 << 20) {
+        image = ImageInfo(png: bytes)
       }
+      files.append(BundleFile(path: entry.path, role: .iconImage, size: entry.size, image: image))
     }
     return files
+  }
+
+  /// The icon file names an Info.plist lists, in order: `CFBundleIconFiles` of
+  /// `CFBundleIcons` / `CFBundleIcons~ipad` → `CFBundlePrimaryIcon` (or its string form) and of
+  /// each `CFBundleAlternateIcons` entry, the top-level `CFBundleIconFiles`, and
+  /// `CFBundleIconFile`.
+  package static func iconFileNames(_ info: PlistDictionary) -> [String] {
+    var names: [String] = []
+    func files(of icon: PlistValue?) {
+      for node in icon?.dictionaryValue?["CFBundleIconFiles"]?.value.arrayValue ?? [] {
+        if let s = node.value.stringValue, !s.isEmpty { names.append(s) }
+      }
+    }
+    for key in ["CFBundleIcons", "CFBundleIcons~ipad"] {
+      let icons = info[key]?.value.dictionaryValue
+      let primary = icons?["CFBundlePrimaryIcon"]?.value
+      files(of: primary)
+      if let s = primary?.stringValue, !s.isEmpty { names.append(s) }  // iOS 18 string form
+      for alternate in icons?["CFBundleAlternateIcons"]?.value.dictionaryValue?.entries ?? [] {
+        files(of: alternate.node.value)
+      }
+    }
+    for node in info["CFBundleIconFiles"]?.value.arrayValue ?? [] {
+      if let s = node.value.stringValue, !s.isEmpty { names.append(s) }
+    }
+    if let s = info["CFBundleIconFile"]?.value.stringValue, !s.isEmpty { names.append(s) }
+    return names
+  }
+
+  /// True when the file called `file` is what iOS loads for the icon name `name`: `name` itself
+  /// (`Icon.png`, or `Icon.icns` on macOS), or `name` without `.png` followed by `.png`, `@…`
+  /// or `~…` (`Icon@2x.png`, `Icon~ipad.png`).
+  package static func iconFile(_ file: String, matches name: String) -> Bool {
+    let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+    if file == base + ".icns" || file == name { return true }
+    guard file.hasSuffix(".png"), file.hasPrefix(base) else { return false }
+    return file == base + ".png" || "@~".contains(file.dropFirst(base.count).first ?? " ")
+  }
+
+  /// True when `file` is a legacy PNG Xcode writes for the icon set `set`:
+  /// `<set><W>x<H>[@<N>x][~ipad].png`, sizes in points (`AppIcon83.5x83.5@2x~ipad.png`).
+  static func iconFile(_ file: String, isLegacyPNGOf set: String) -> Bool {
+    guard file.hasPrefix(set), file.hasSuffix(".png") else { return false }
+    var rest = Substring(file.dropFirst(set.count).dropLast(4))
+    if rest.hasSuffix("~ipad") { rest = rest.dropLast(5) }
+    if let at = rest.firstIndex(of: "@") {
+      let scale = rest[rest.index(after: at)...]
+      guard scale.count == 2, scale.last == "x", scale.first?.isNumber == true else {
+        return false
+      }
+      rest = rest[..<at]
+    }
+    let sides = rest.split(separator: "x", omittingEmptySubsequences: false)
+    return sides.count == 2
+      && sides.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isNumber || $0 == "." } }
   }
 
   /// The compiled launch screen that `key` names `name`, or a missing `name.storyboardc`.

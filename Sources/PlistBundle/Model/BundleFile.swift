@@ -19,6 +19,9 @@ package struct BundleFile: Sendable {
   package var image: ImageInfo?
   /// The slots of an asset-catalog app icon set and their images, for `Contents.json`.
   package var iconSet: AppIconSet?
+  /// The assets and renditions of a compiled asset catalog, for `Assets.car`; `document` then
+  /// holds the same as a read-only tree (`CompiledAssetCatalog.document`).
+  package var assetCatalog: CompiledAssetCatalog?
   /// The facts of a provisioning profile (team, expiry, kind, devices), for profiles.
   package var profile: ProvisioningProfile?
   /// True for a file infoscope put together rather than read.
@@ -57,12 +60,19 @@ package struct ImageInfo: Sendable, Hashable {
   /// True when the image can hold transparency: a colour type with alpha (4 or 6), or a
   /// `tRNS` chunk before the image data.
   package var hasAlpha: Bool
+  /// True for Apple's "CgBI" PNG, Xcode's optimised iOS image.
+  ///
+  /// A `CgBI` chunk comes before `IHDR` and the pixels are BGRA with premultiplied alpha.
+  /// Such files are always written with an alpha channel, so `hasAlpha` says nothing about
+  /// the image Xcode was given.
+  package var isCgBI = false
 
   /// Creates image facts.
-  package init(width: Int, height: Int, hasAlpha: Bool) {
+  package init(width: Int, height: Int, hasAlpha: Bool, isCgBI: Bool = false) {
     self.width = width
     self.height = height
     self.hasAlpha = hasAlpha
+    self.isCgBI = isCgBI
   }
 
   /// Reads the facts from the start of a PNG file (signature, `IHDR`, and the chunks before
@@ -82,6 +92,7 @@ package struct ImageInfo: Sendable, Hashable {
     var offset = 8
     var header: (width: Int, height: Int, colourType: UInt8)?
     var transparency = false
+    var cgbi = false
     var chunks = 0
     while let length = u32(offset), offset + 8 <= bytes.count, chunks < 64 {
       let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
@@ -93,6 +104,8 @@ package struct ImageInfo: Sendable, Hashable {
         header = (width, height, bytes[data + 9])
       } else if type == "tRNS" {
         transparency = true
+      } else if type == "CgBI", header == nil {
+        cgbi = true
       } else if type == "IDAT" || type == "IEND" {
         break
       }
@@ -105,5 +118,6 @@ package struct ImageInfo: Sendable, Hashable {
     width = header.width
     height = header.height
     hasAlpha = header.colourType == 4 || header.colourType == 6 || transparency
+    isCgBI = cgbi
   }
 }

@@ -20,6 +20,9 @@ package enum FileRole: String, Sendable, Hashable, CaseIterable {
   case iconComposer = "Icon Composer icon"
   /// An icon image named by the Info.plist (`CFBundleIcons`, `CFBundleIconFile`).
   case iconImage = "icon image"
+  /// A compiled asset catalog, `Assets.car`, shown as a read-only tree of its assets and
+  /// renditions.
+  case assetCatalog = "asset catalog"
   /// A compiled launch storyboard (`.storyboardc`) named by `UILaunchStoryboardName`.
   case launchStoryboard = "launch storyboard"
   /// A bundle's main executable (Mach-O).

@@ -109,5 +109,16 @@ package enum FixAvailability {
     "subdomains_on_address": yours,
     "malformed_exception_domain": "the domain name you meant is not certain from what is written",
     "microphone_entitlement_identifier": yours,
+    // The compiled asset catalog and the legacy icon files of a built bundle.
+    "icon_name_not_in_catalog":
+      "which icon set is the app icon is yours to say, and Assets.car is compiled from it",
+    "missing_compiled_app_store_icon":
+      "Assets.car is compiled; the App Store image must be added to the icon set",
+    "compiled_app_store_icon_alpha":
+      "Assets.car is compiled; re-export the 1024×1024 image without alpha and build again",
+    "missing_required_icon_size":
+      "the icon image must be made at that size and compiled into the bundle",
+    "unreadable_asset_catalog": "Assets.car is the asset compiler's output; build it again",
+    "missing_icon_file": "whether to add the image or drop the name is yours to decide",
   ]
 }

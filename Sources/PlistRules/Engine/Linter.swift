@@ -215,12 +215,20 @@ package struct Linter: Sendable {
     return error
   }
 
-  /// The tree rules see for `file`: its property list, or, for an app icon set (JSON, not a
-  /// property list) that read, an empty dictionary; the icon-set rules read the set itself
-  /// from the file (`BundleFile.iconSet`) and place their findings on `images[i]` paths.
+  /// The tree rules see for `file`.
+  ///
+  /// That is its property list (for `Assets.car`, the read-only tree of its catalog), or, for
+  /// an app icon set (JSON, not a property list) that read, an empty dictionary; the icon-set
+  /// rules read the set itself from the file (`BundleFile.iconSet`) and place their findings
+  /// on `images[i]` paths. An `Assets.car` that did not read also gets an empty dictionary,
+  /// so its problem is reported as a finding.
   static func root(of file: BundleFile) -> PlistNode? {
     if let document = file.document { return document.root }
     if file.role == .appIconSet, file.iconSet != nil {
+      return PlistNode(.dictionary(PlistDictionary([])))
+    }
+    // An Assets.car that did not read: `unreadable_asset_catalog` reports its problem.
+    if file.role == .assetCatalog, file.problem != nil {
       return PlistNode(.dictionary(PlistDictionary([])))
     }
     return nil

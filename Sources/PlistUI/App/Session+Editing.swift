@@ -33,6 +33,9 @@ extension Session {
       return .unavailable(
         "these entitlements are signed into the executable; they cannot be edited in place")
     }
+    if entry.role == .assetCatalog {
+      return .unavailable(Self.assetCatalogReadOnly)
+    }
     switch bundle.inputKind {
     case .file: return .disk(bundle.inputPath)
     case .ipa:
@@ -47,6 +50,10 @@ extension Session {
       return .disk(bundle.inputPath + "/" + entry.path)
     }
   }
+
+  /// Why `Assets.car` cannot be edited: its tree is built from the compiled catalog.
+  static let assetCatalogReadOnly =
+    "this tree is read from the compiled asset catalog (Assets.car); it is shown, not edited"
 
   /// The editable document of file `file`, made on first use; `nil` for a file that did not
   /// parse.
@@ -111,6 +118,7 @@ extension Session {
     if entry.path.contains("#") {
       return "these entitlements are signed into the executable and cannot be edited"
     }
+    if entry.role == .assetCatalog { return Self.assetCatalogReadOnly }
     return Document(document).readOnlyReason
   }
 

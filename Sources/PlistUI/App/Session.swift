@@ -109,7 +109,12 @@ package struct Session: Sendable {
 
   private mutating func arrange() {
     func add(_ file: BundleFile, branch: Int?) -> OutlineItem? {
-      guard file.document != nil || file.problem?.kind == .plist else { return nil }
+      // A property list, one that did not parse, or an Assets.car that did not read (its
+      // finding needs a row to land on).
+      guard
+        file.document != nil || file.problem?.kind == .plist
+          || (file.role == .assetCatalog && file.problem != nil)
+      else { return nil }
       files.append(
         File(
           path: file.path, role: file.role, document: file.document,

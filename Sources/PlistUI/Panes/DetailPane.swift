@@ -68,12 +68,17 @@ package enum DetailPane {
       lines.append([Span(entry.path, .file)])
       findingLines(.node(file: file, path: []))
       field("Role", entry.role.rawValue)
-      if let document = entry.document {
+      if entry.role == .assetCatalog, entry.document != nil {
+        // Not a property list: a tree infoscope builds from the BOM store, never written back.
+        field("Format", "compiled asset catalog (BOM store), shown read-only")
+      } else if let document = entry.document {
         field(
           "Format",
           entry.role == .executable
             ? "Mach-O, read from the file (read only)" : "\(document.format)"
         )
+      }
+      if let document = entry.document {
         let root = document.root.value
         field("Root", RowText.typeName(root.kind) + " " + RowText.preview(root).text)
       }
@@ -180,10 +185,12 @@ package enum DetailPane {
 
     mutating func nodeLines(_ item: OutlineItem, file: Int) {
       let key = session.key(item)
-      let known = key.flatMap { KnownKeys.entry(resolving: $0) }
+      // Asset and rendition names in Assets.car's tree are not Info.plist keys.
+      let isCatalog = session.files[file].role == .assetCatalog
+      let known = isCatalog ? nil : key.flatMap { KnownKeys.entry(resolving: $0) }
       lines.append([Span(key ?? "Item \(session.siblingIndex(item))", key == nil ? .index : .key)])
       if let name = known?.displayName { lines.append([Span(name, .displayName)]) }
-      if let key, KnownKeys.splitDeviceSuffix(key).suffix.isEmpty == false {
+      if let key, !isCatalog, KnownKeys.splitDeviceSuffix(key).suffix.isEmpty == false {
         let (base, suffix) = KnownKeys.splitDeviceSuffix(key)
         field("Variant", "\(base) for \(suffix == "~ipad" ? "iPad" : "iPhone") only")
       }
@@ -221,7 +228,7 @@ package enum DetailPane {
         field("Verdict", row.verdict.rawValue, row.verdict.isRefused ? .error : .normal)
       }
       guard let known else {
-        if let key, !KnownKeys.isRecognized(key), key.first?.isUppercase == true {
+        if let key, !isCatalog, !KnownKeys.isRecognized(key), key.first?.isUppercase == true {
           field("Catalog", "not a key infoscope knows", .label)
         }
         return

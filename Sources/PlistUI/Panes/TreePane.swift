@@ -47,6 +47,8 @@ package enum TreePane {
         var value = RowText.preview(root.value).text
         if entry.role == .executable {
           value += "  Mach-O"
+        } else if entry.role == .assetCatalog {
+          value += "  compiled asset catalog, read-only"
         } else if let format = entry.document?.format {
           value += "  \(format)"
         }

@@ -275,6 +275,17 @@ func pngHeader(width: UInt32, height: UInt32, colourType: UInt8) -> [UInt8] {
     #expect(ImageInfo(png: Array(pngHeader(width: 1, height: 1, colourType: 2).prefix(20))) == nil)
   }
 
+  @Test func readsACgBIPNG() {
+    // Xcode's crushed PNG: the CgBI chunk (4 bytes of flags) comes before IHDR.
+    let plain = pngHeader(width: 120, height: 120, colourType: 6)
+    let cgbi =
+      Array(plain[0..<8]) + [0, 0, 0, 4] + Array("CgBI".utf8) + [0x50, 0, 0x20, 0x06]
+      + [0, 0, 0, 0] + Array(plain[8...])
+    #expect(
+      ImageInfo(png: cgbi) == ImageInfo(width: 120, height: 120, hasAlpha: true, isCgBI: true))
+    #expect(ImageInfo(png: plain)?.isCgBI == false)
+  }
+
   @Test func noticesATransparencyChunk() {
     var bytes = pngHeader(width: 2, height: 2, colourType: 2)
     bytes += [0, 0, 0, 6] + Array("tRNS".utf8) + [0, 0, 0, 0, 0, 0] + [0, 0, 0, 0]

@@ -8,5 +8,11 @@ extension RuleCatalog {
     MissingIconImageRule.self,
     MacIconSizesRule.self,
     IconComposerReplacesIconSetRule.self,
+    IconNameNotInCatalogRule.self,
+    MissingCompiledAppStoreIconRule.self,
+    CompiledAppStoreIconAlphaRule.self,
+    MissingRequiredIconSizeRule.self,
+    UnreadableAssetCatalogRule.self,
+    MissingIconFileRule.self,
   ]
 }

@@ -22,7 +22,9 @@ struct MissingIconNameRule: Rule {
       without it is normal. Checked: a built app (an error unless `DTSDKName` says an SDK older
       than 11), and a project target whose effective Info.plist lacks the key while the target
       sets no `ASSETCATALOG_COMPILER_APPICON_NAME` (a warning: the build has nothing to write
-      it from). Bare source files and extensions are not checked.
+      it from). Bare source files and extensions are not checked. The key counts where
+      Xcode 9's asset compiler writes it, inside `CFBundleIcons` (or `CFBundleIcons~ipad`) →
+      `CFBundlePrimaryIcon`, as well as at the top level: builds of that form were accepted.
       """,
     appleSource: AppleSource(
       title: "CFBundleIconName", url: KnownKeys.infoPage + "cfbundleiconname"),
@@ -47,6 +49,12 @@ struct MissingIconNameRule: Rule {
       RuleExample(
         ["CFBundlePackageType": "APPL"],
         context: LintContext(platforms: [.iOS], isBuilt: true, sdk: "iphoneos10.3")),
+      // Where Xcode 9 writes it (a regression: two corpus apps were reported).
+      RuleExample(
+        [
+          "CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2],
+          "CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"]],
+        ], context: LintContext(isBuilt: true, sdk: "iphoneos11.2")),
     ],
     triggering: [
       RuleExample(
@@ -72,7 +80,8 @@ struct MissingIconNameRule: Rule {
     ])
 
   func check(_ subject: LintSubject) -> [Finding] {
-    guard let facts = InfoPlistFacts(subject), facts.isIOSApp, !facts.has("CFBundleIconName")
+    guard let facts = InfoPlistFacts(subject), facts.isIOSApp, !facts.has("CFBundleIconName"),
+      !Self.hasPrimaryIconName(facts.info)
     else { return [] }
     let path = KeyPath([.key("CFBundleIconName")])
     switch facts.completeness {
@@ -97,6 +106,16 @@ struct MissingIconNameRule: Rule {
       ]
     case .fullSource, .partialSource:
       return []
+    }
+  }
+
+  /// True when `CFBundleIcons` or `CFBundleIcons~ipad` → `CFBundlePrimaryIcon` has a
+  /// non-empty `CFBundleIconName`.
+  static func hasPrimaryIconName(_ info: PlistDictionary) -> Bool {
+    ["CFBundleIcons", "CFBundleIcons~ipad"].contains { key in
+      let primary = info[key]?.value.dictionaryValue?["CFBundlePrimaryIcon"]?.value
+      let name = primary?.dictionaryValue?["CFBundleIconName"]?.value.stringValue ?? ""
+      return !name.isEmpty
     }
   }
 
