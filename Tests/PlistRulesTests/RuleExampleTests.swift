@@ -23,7 +23,8 @@ struct RuleCase: Sendable, CustomStringConvertible {
   {
     let subject = LintSubject(
       path: example.path, role: example.role, root: root ?? example.root,
-      bundle: example.bundle, input: example.input, context: example.context, encoding: example.encoding,
+      bundle: example.bundle, input: example.input, context: example.context,
+      encoding: example.encoding,
       readError: example.readError)
     return Linter(rules: [rule]).lint(subject)
   }

@@ -119,6 +119,17 @@ package enum FixAvailability {
     "missing_required_icon_size":
       "the icon image must be made at that size and compiled into the bundle",
     "unreadable_asset_catalog": "Assets.car is the asset compiler's output; build it again",
+    "embedded_bitcode": "bitcode leaves the binary when it is built again without it",
+    "framework_minimum_os_version":
+      "the framework's Info.plist comes from its own build; set its deployment target there",
+    "frameworks_in_extension":
+      "the folder comes from the extension's Embed Frameworks phase, not from a property list",
+    "sdk_below_minimum": "the app must be built again with a newer Xcode and SDK",
+    "simulator_architecture":
+      "the simulator slices leave the binary when it is built for devices only (or with lipo)",
+    "simulator_supported_platform": "the bundle must be built again for a device",
+    "unexpected_bundle_executable":
+      "whether the bundle lacks its executable or should not name one is yours to say",
     "missing_icon_file": "whether to add the image or drop the name is yours to decide",
   ]
 }

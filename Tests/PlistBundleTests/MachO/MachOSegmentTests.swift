@@ -114,7 +114,7 @@ import Testing
       .buildVersion(platform: 7, minOS: 0x000f_0000, sdk: 0x0011_0500),
       Self.segment("__LLVM", sections: [("__bundle", 4096)]),
     ])
-    slice.importedSymbols = ["stat", "OBJC_CLASS_$_NSUserDefaults", "mach_absolute_time"]
+    slice.imports = MachOImports(["stat", "OBJC_CLASS_$_NSUserDefaults", "mach_absolute_time"])
     let document = MachOFile(slices: [slice], isUniversal: false).document
     let root = document.root
     func string(_ path: String) throws -> String? {
