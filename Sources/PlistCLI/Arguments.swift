@@ -378,6 +378,18 @@ package enum Arguments {
           platforms.append(platform)
         }
         options.platforms = platforms
+      case "--role":
+        let text = try value(name, inline)
+        guard
+          let role = LintOptions.roles.first(where: {
+            LintOptions.roleName($0).lowercased() == text.lowercased()
+          })
+        else {
+          throw fail(
+            "unknown role '\(text)' (expected "
+              + LintOptions.roles.map(LintOptions.roleName).joined(separator: ", ") + ")")
+        }
+        options.role = role
       case "--distribution":
         let text = try value(name, inline)
         guard let distribution = LintContext.Distribution(rawValue: text.lowercased()) else {

@@ -52,7 +52,9 @@ enum BundleInput {
   /// entitlements), or a provisioning profile (its CMS envelope).
   ///
   /// - Throws: `BundleError` of kind `.io` when standard input cannot be read.
-  static func standardInput(_ console: any Console) throws(BundleError) -> AppBundle {
+  static func standardInput(
+    _ console: any Console, role: FileRole? = nil
+  ) throws(BundleError) -> AppBundle {
     let name = CLI.displayName("-")
     guard let bytes = console.readStandardInput() else {
       throw BundleError(.io, "cannot read standard input", path: name)
@@ -65,7 +67,17 @@ enum BundleInput {
       // DER: a CMS envelope, as a provisioning profile is.
       bundle.files = [FileReaders.profile(bytes, path: name)]
     } else {
-      bundle.files = [FileReaders.propertyList(bytes, path: name, role: .propertyList)]
+      var file = FileReaders.propertyList(bytes, path: name, role: role ?? .propertyList)
+      if role != nil {
+        file.roleReason = "given with --role"
+      } else if let document = file.document,
+        let (found, reason) = FileRoleInference.role(ofContent: document)
+      {
+        (file.role, file.roleReason) = (found, reason)
+      } else {
+        file.roleReason = FileRoleInference.role(path: name, document: file.document).reason
+      }
+      bundle.files = [file]
     }
     return bundle
   }

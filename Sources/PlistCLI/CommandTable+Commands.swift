@@ -74,6 +74,11 @@ extension CommandTable {
           choices: LintContext.Distribution.allCases.map(\.rawValue),
           help: "app-store, developer-id, ad-hoc, enterprise or development"),
         OptionSpec(
+          ["--role"], value: "ROLE", choices: LintOptions.roles.map(LintOptions.roleName),
+          help: "lint single files as this role, whatever their name and\n"
+            + "content say: infoPlist, entitlements, privacyManifest,\n"
+            + "infoPlistStrings or propertyList"),
+        OptionSpec(
           ["--color"], value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
           help: "colour the text report: auto (on a terminal, unless\n"
             + "NO_COLOR is set), always or never"),

@@ -30,6 +30,37 @@ package struct LintOptions: Sendable, Equatable {
   package var demo = false
   /// Colour in the text report (`--color`).
   package var color: ColorChoice = .auto
+  /// The role to lint single files as (`--role`), whatever their name and content say.
+  package var role: FileRole?
+
+  /// The roles `--role` takes, by the stable names the JSON reports use.
+  package static let roles: [FileRole] = [
+    .infoPlist, .entitlements, .privacyManifest, .infoPlistStrings, .propertyList,
+  ]
+
+  /// The name `--role` and the JSON reports give `role` (`infoPlist`, `privacyManifest`).
+  package static func roleName(_ role: FileRole) -> String { String(describing: role) }
+}
+
+/// A file given on its own and the role it was linted as: every report says which role and
+/// why, and says when no rule inspects that role.
+package struct LintedFile: Sendable, Equatable {
+  /// The file as the report names it.
+  package var path: String
+  /// The role it was linted as.
+  package var role: FileRole
+  /// Why (`its root has CFBundle* keys (…)`, `given with --role`).
+  package var reason: String
+  /// How many enabled rules inspect the role; 0 means nothing was checked.
+  package var rules: Int
+
+  /// `PATH: linted as ROLE: REASON`, or that no rule applies, for the text report.
+  package var sentence: String {
+    rules == 0
+      ? "\(path): no rule applies to its role (\(role.rawValue)), so nothing was checked: "
+        + reason
+      : "\(path): linted as \(role.rawValue): \(reason)"
+  }
 }
 
 /// `--color auto|always|never`, as ripgrep and git take it.
@@ -108,17 +139,21 @@ package enum LintCommand {
     for given in options.inputs {
       if given == "-" {
         let console = context.console
+        let role = options.role
         inputs.append(
           Input(name: CLI.displayName(given)) { () throws(BundleError) in
-            try BundleInput.standardInput(console)
+            try BundleInput.standardInput(console, role: role)
           })
         continue
       }
       // One spelling per input: no trailing slash (`App.app/` from tab completion).
       var input = given
       while input.count > 1, input.hasSuffix("/") { input.removeLast() }
+      let role = options.role
       inputs.append(
-        Input(name: input) { () throws(BundleError) in try BundleLoader.load(path: input) })
+        Input(name: input) { () throws(BundleError) in
+          try BundleLoader.load(path: input, role: role)
+        })
     }
     return run(options, inputs: inputs, context: context)
   }
@@ -135,6 +170,7 @@ package enum LintCommand {
     configuration.distribution = options.distribution
     let linter = Linter(configuration: configuration)
     var reported: [Reported] = []
+    var linted: [LintedFile] = []
     var unopened = false
     for source in inputs {
       let input = source.name
@@ -154,6 +190,13 @@ package enum LintCommand {
             characterColumn: texts.characterColumn(finding),
             archive: bundle.inputKind == .ipa ? input : nil))
       }
+      for file in bundle.files {
+        guard let reason = file.roleReason else { continue }
+        linted.append(
+          LintedFile(
+            path: reportPath(input, bundle, file.path), role: file.role, reason: reason,
+            rules: linter.ruleCount(for: file.role)))
+      }
     }
     var suppressed: [Reported] = []
     if let baseline = options.baseline {
@@ -162,7 +205,9 @@ package enum LintCommand {
         // The first run reports everything and passes: these are the known findings.
         context.console.write(
           "infoscope: recorded \(count) findings in the baseline \(baseline)\n", to: .error)
-        guard write(reported, [], options, context: context) else { return .cannotCreate }
+        guard write(reported, [], linted, options, context: context) else {
+          return .cannotCreate
+        }
         return unopened ? .noInput : .success
       case .filtered(let kept, let known):
         reported = kept
@@ -172,7 +217,9 @@ package enum LintCommand {
         return .usage
       }
     }
-    guard write(reported, suppressed, options, context: context) else { return .cannotCreate }
+    guard write(reported, suppressed, linted, options, context: context) else {
+      return .cannotCreate
+    }
     if unopened { return .noInput }
     let failing: Severity = options.strict ? .warning : .error
     return reported.contains { $0.finding.severity >= failing } ? .findings : .success
@@ -180,22 +227,24 @@ package enum LintCommand {
 
   /// Writes the report in the options' format; false when standard output refused it.
   private static func write(
-    _ reported: [Reported], _ suppressed: [Reported], _ options: LintOptions,
-    context: CLI.Context
+    _ reported: [Reported], _ suppressed: [Reported], _ linted: [LintedFile],
+    _ options: LintOptions, context: CLI.Context
   ) -> Bool {
     let unique = deduplicated(reported)
     switch options.format {
     case .text:
       let color = options.color.isOn(console: context.console)
       // Escaped line by line; the colour codes are the only controls, so write the bytes.
-      return context.console.write(Array(LintReport.text(unique, color: color).utf8), to: .output)
+      let text = LintReport.text(unique, color: color, linted: linted)
+      return context.console.write(Array(text.utf8), to: .output)
     case .json:
-      return context.console.write(LintReport.json(unique), to: .output)
+      return context.console.write(LintReport.json(unique, linted: linted), to: .output)
     case .sarif:
       return context.console.write(
-        SARIFReport.log(unique, suppressed: deduplicated(suppressed)), to: .output)
+        SARIFReport.log(unique, suppressed: deduplicated(suppressed), linted: linted),
+        to: .output)
     case .github:
-      return context.console.write(LintReport.github(unique), to: .output)
+      return context.console.write(LintReport.github(unique, linted: linted), to: .output)
     }
   }
 

@@ -13,15 +13,23 @@ enum LintReport {
   /// meaning or goes away; new members may appear without a change.
   static let jsonFormatVersion = 1
 
-  /// `path:line:column: severity: message [rule_id] (ITMS-…)`, one finding a line, then a
-  /// count; with `color`, the location bold and the severity in its colour (SGR codes).
-  static func text(_ findings: [LintCommand.Reported], color: Bool = false) -> String {
+  /// `path:line:column: severity: message [rule_id] (ITMS-…)`, one finding a line, then the
+  /// role each file given on its own was linted as and why (`LintedFile.sentence`), then a
+  /// count, or, when no rule inspected any file, that nothing was checked; with `color`, the
+  /// location bold and the severity in its colour (SGR codes).
+  static func text(
+    _ findings: [LintCommand.Reported], color: Bool = false, linted: [LintedFile] = []
+  ) -> String {
     var out = ""
     for item in findings {
       var finding = item.finding
       finding.file = item.path
       let line = VisibleEscaping.line(finding.description)
       out += (color ? colored(line, finding) : line) + "\n"
+    }
+    for file in linted { out += VisibleEscaping.line(file.sentence) + "\n" }
+    if findings.isEmpty, !linted.isEmpty, linted.allSatisfy({ $0.rules == 0 }) {
+      return out + "nothing checked: no rule applies to what was given\n"
     }
     let counts = Dictionary(grouping: findings, by: \.finding.severity).mapValues(\.count)
     let parts: [(Severity, String)] = [(.error, "error"), (.warning, "warning"), (.note, "note")]
@@ -58,7 +66,7 @@ enum LintReport {
   /// finding `{rule, severity, file, keyPath, line?, column?, message, url, itms?, fix?}`
   /// (`line` and `column`, 1-based, UTF-8 bytes, are left out for a finding with no text
   /// position), written with Foundation's `JSONEncoder`.
-  static func json(_ findings: [LintCommand.Reported]) -> String {
+  static func json(_ findings: [LintCommand.Reported], linted: [LintedFile] = []) -> String {
     struct Tool: Encodable {
       var name = "infoscope"
       var version = CLI.version
@@ -80,11 +88,18 @@ enum LintReport {
       var warning: Int
       var note: Int
     }
+    struct File: Encodable {
+      var path: String
+      var role: String
+      var roleReason: String
+      var rules: Int
+    }
     struct Document: Encodable {
       var formatVersion: Int
       var tool: Tool
       var findings: [Item]
       var counts: Counts
+      var files: [File]?
     }
     let items = findings.map {
       Item(
@@ -100,14 +115,27 @@ enum LintReport {
     return encode(
       Document(
         formatVersion: jsonFormatVersion, tool: Tool(), findings: items,
-        counts: Counts(error: count(.error), warning: count(.warning), note: count(.note))))
+        counts: Counts(error: count(.error), warning: count(.warning), note: count(.note)),
+        files: linted.isEmpty
+          ? nil
+          : linted.map {
+            File(
+              path: $0.path, role: LintOptions.roleName($0.role), roleReason: $0.reason,
+              rules: $0.rules)
+          }))
   }
 
   /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=rule::message`, the
   /// file one that exists in the checkout (`LintCommand.Reported.existingPath`), the column
   /// in characters (Unicode code points).
-  static func github(_ findings: [LintCommand.Reported]) -> String {
+  static func github(_ findings: [LintCommand.Reported], linted: [LintedFile] = []) -> String {
     var out = ""
+    for file in linted {
+      let title = file.rules == 0 ? "infoscope: nothing checked" : "infoscope: role"
+      out +=
+        "::notice file=\(escapeProperty(VisibleEscaping.line(file.path))),"
+        + "title=\(escapeProperty(title))::\(escape(VisibleEscaping.line(file.sentence)))\n"
+    }
     for item in findings {
       let finding = item.finding
       let command = finding.severity == .note ? "notice" : finding.severity.rawValue

@@ -43,11 +43,14 @@ enum SARIFReport {
   /// - Parameters:
   ///   - findings: the findings reported.
   ///   - suppressed: findings the baseline holds, written as suppressed results.
+  ///   - linted: the files given on their own and the role each was linted as, written in the
+  ///     run's property bag (`lintedFiles`).
   ///   - workingFolder: the absolute folder relative paths start from (the process's own by
   ///     default), written as the `%SRCROOT%` base.
   /// - Returns: the JSON text, ending in a newline.
   static func log(
     _ findings: [LintCommand.Reported], suppressed: [LintCommand.Reported] = [],
+    linted: [LintedFile] = [],
     workingFolder: String = FileManager.default.currentDirectoryPath
   ) -> String {
     let all = findings.map { ($0, false) } + suppressed.map { ($0, true) }
@@ -107,7 +110,15 @@ enum SARIFReport {
     let run = Run(
       tool: Tool(driver: Driver(rules: rules)),
       originalUriBaseIds: [baseID: Artifact(uri: "file://" + percentEncoded(folder))],
-      columnKind: "unicodeCodePoints", results: results)
+      columnKind: "unicodeCodePoints", results: results,
+      properties: linted.isEmpty
+        ? nil
+        : RunProperties(
+          lintedFiles: linted.map {
+            LintedFileEntry(
+              path: $0.path, role: LintOptions.roleName($0.role), roleReason: $0.reason,
+              rules: $0.rules)
+          }))
     return LintReport.encode(Log(runs: [run]))
   }
 
@@ -169,6 +180,15 @@ enum SARIFReport {
     var originalUriBaseIds: [String: Artifact]
     var columnKind: String
     var results: [Result]
+    /// The run's property bag: the role each file given on its own was linted as, and why.
+    var properties: RunProperties?
+  }
+  struct RunProperties: Encodable { var lintedFiles: [LintedFileEntry] }
+  struct LintedFileEntry: Encodable {
+    var path: String
+    var role: String
+    var roleReason: String
+    var rules: Int
   }
   struct Tool: Encodable { var driver: Driver }
   struct Driver: Encodable {
