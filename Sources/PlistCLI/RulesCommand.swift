@@ -29,6 +29,9 @@ enum RulesCommand {
       let severity = d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
       out += "\(d.identifier)\(pad)  \(severity) \(d.summary)"
       out += d.itms.map { " (\($0))" } ?? ""
+      if !d.requirements.isEmpty {
+        out += " [from " + d.requirements.map(\.since).joined(separator: ", ") + "]"
+      }
       out += "\n"
     }
     out += "severities are defaults; the lint context (platform, SDK, distribution) moves them\n"
@@ -62,6 +65,7 @@ enum RulesCommand {
       out += "  default severity: \(d.severity.rawValue)    area: \(d.category.rawValue)\n"
       out += "  checks: \(d.appliesTo.map(\.rawValue).sorted().joined(separator: ", "))\n"
       if let itms = d.itms { out += "  App Store Connect: \(itms)\n" }
+      for requirement in d.requirements { out += "  \(requirement.description)\n" }
       out += "\n" + PlainText.render(d.summary + ".")
       if let rationale = d.rationale { out += "\n" + PlainText.render(rationale) }
       out += "\n" + PlainText.render(contextNote("The severity above"))

@@ -199,7 +199,7 @@ import Testing
     let listing = harness.run(["rules"]).console.outputText
     let line = try #require(
       listing.split(separator: "\n").first { $0.hasPrefix("missing_icon_name ") })
-    #expect(line.hasSuffix("(ITMS-90713)"))
+    #expect(line.hasSuffix("(ITMS-90713) [from iOS 11 SDK]"))
     for rule in RuleCatalog.all.map({ $0.description }) where rule.itms != nil {
       #expect(
         RuleCatalog.rules(itms: rule.itms!).contains {

@@ -52,3 +52,25 @@ import Testing
     }
   }
 }
+
+/// Rules whose requirement began at an SDK or a date carry it (issue 12 item 4).
+@Suite struct RuleRequirementTests {
+  @Test func rulesThatNameASDKRequirementCarryIt() {
+    for rule in RuleCatalog.all.map({ $0.description }) {
+      let text = rule.summary + " " + (rule.rationale ?? "")
+      if text.contains("from the iOS 27 SDK") || text.contains("iOS 27 SDK or later") {
+        #expect(
+          rule.requirements.contains { $0.since == "iOS 27 SDK" }, "\(rule.identifier)")
+      }
+    }
+    let sdk = RuleCatalog.rule("sdk_below_minimum")?.description.requirements ?? []
+    #expect(sdk.first?.since == "2023-04-25")
+    #expect(sdk.last?.since == "2026-04-28")
+    #expect(sdk.last?.what.contains("iOS 26.0 SDK") == true)
+    let schemes = RuleCatalog.rule("queried_schemes_over_limit")?.description.requirements
+    #expect(schemes?.map(\.since) == ["iOS 15 SDK", "iOS 27 SDK"])
+    #expect(
+      RuleCatalog.rule("missing_launch_screen")?.description.requirements.first?.description
+        == "from iOS 27 SDK: App Store Connect requires a launch screen (TN3208)")
+  }
+}

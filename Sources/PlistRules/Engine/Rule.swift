@@ -47,6 +47,10 @@ package struct RuleDescription: Sendable {
   /// them to notes and says why. True by default for a rule with an ITMS code; false for rules
   /// whose findings also hold outside the store (a purpose string the system needs).
   package var isUploadCheck: Bool
+  /// Requirements that started at a point in time (an SDK or an App Store Connect date), for
+  /// rules whose check depends on it; the rule reads the lint context (SDK, deployment target,
+  /// lint day) to decide whether each applies, and `rules` and `explain` show them.
+  package var requirements: [RuleRequirement] = []
   /// Earlier identifiers of the rule.
   package var deprecatedAliases: [String]
   /// Examples that must give no finding.
@@ -74,6 +78,32 @@ package struct RuleDescription: Sendable {
     self.deprecatedAliases = deprecatedAliases
     self.nonTriggering = nonTriggering
     self.triggering = triggering
+  }
+}
+
+/// A requirement that began at a point in time: from an SDK on, or from a day on.
+package struct RuleRequirement: Sendable, Hashable {
+  /// From when: an SDK (`iOS 27 SDK`) or a day (`2026-04-28`), as Apple's page gives it.
+  package var since: String
+  /// What it requires, in a few words, no trailing period.
+  package var what: String
+
+  /// Creates a requirement.
+  package init(since: String, _ what: String) {
+    self.since = since
+    self.what = what
+  }
+
+  /// `from SINCE: WHAT`.
+  package var description: String { "from \(since): \(what)" }
+}
+
+extension RuleDescription {
+  /// The same description with `requirements` set.
+  package func requiring(_ requirements: [RuleRequirement]) -> RuleDescription {
+    var copy = self
+    copy.requirements = requirements
+    return copy
   }
 }
 

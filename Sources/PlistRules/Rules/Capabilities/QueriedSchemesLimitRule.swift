@@ -42,6 +42,11 @@ struct QueriedSchemesLimitRule: Rule {
         expect: ["LSApplicationQueriesSchemes"]),
       RuleExample(
         ["LSApplicationQueriesSchemes": schemes(26)], expect: ["LSApplicationQueriesSchemes"]),
+    ]
+  ).requiring(
+    [
+      RuleRequirement(since: "iOS 15 SDK", "canOpenURL answers for at most 50 queried schemes"),
+      RuleRequirement(since: "iOS 27 SDK", "canOpenURL answers for at most 25 queried schemes"),
     ])
 
   /// An array of `count` distinct schemes, for examples.

@@ -72,7 +72,9 @@ struct SDKBelowMinimumRule: Rule {
         ["CFBundleExecutable": "App"], context: built(2026, 12, 2),
         expect: ["CFBundleExecutable"], severity: .error
       ).inBundle(app(sdk: "17.5")),
-    ])
+    ]
+  ).requiring(
+    SDKRequirements.ruleRequirements)
 
   private static func built(_ year: Int, _ month: Int, _ day: Int) -> LintContext {
     LintContext(platforms: [.iOS], isBuilt: true, date: CalendarDay(year, month, day))

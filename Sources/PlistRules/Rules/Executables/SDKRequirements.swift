@@ -23,6 +23,23 @@ enum SDKRequirements {
     var url: String
   }
 
+  /// The requirements as a rule describes them: one line per announcement, per platform.
+  static var ruleRequirements: [RuleRequirement] {
+    var lines: [String: [String]] = [:]
+    var order: [String] = []
+    for requirement in all {
+      let day = requirement.since.description
+      if lines[day] == nil { order.append(day) }
+      lines[day, default: []].append("\(requirement.platform.rawValue) \(requirement.sdk) SDK")
+      if let xcode = requirement.xcode, lines[day]?.contains("Xcode \(xcode)") == false {
+        lines[day]?.insert("Xcode \(xcode)", at: 0)
+      }
+    }
+    return order.map {
+      RuleRequirement(since: $0, "uploads need " + (lines[$0] ?? []).joined(separator: ", "))
+    }
+  }
+
   /// The requirements, oldest first.
   static let all: [Requirement] = {
     var list: [Requirement] = []

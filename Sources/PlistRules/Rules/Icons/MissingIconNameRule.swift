@@ -77,6 +77,11 @@ struct MissingIconNameRule: Rule {
           "CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["Icon-60"]]],
         ], context: LintContext(platforms: [.iOS], isBuilt: true, sdk: "iphoneos26.0"),
         expect: ["CFBundleIconName"]),
+    ]
+  ).requiring(
+    [
+      RuleRequirement(
+        since: "iOS 11 SDK", "App Store Connect requires CFBundleIconName (ITMS-90713)")
     ])
 
   func check(_ subject: LintSubject) -> [Finding] {

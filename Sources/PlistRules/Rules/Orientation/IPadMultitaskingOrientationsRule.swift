@@ -111,6 +111,11 @@ struct IPadMultitaskingOrientationsRule: Rule {
       RuleExample(
         ["UIDeviceFamily": [1, 2], "CFBundlePackageType": "APPL"],
         context: LintContext(isBuilt: true), expect: ["UISupportedInterfaceOrientations"]),
+    ]
+  ).requiring(
+    [
+      RuleRequirement(
+        since: "iOS 27 SDK", "UIRequiresFullScreen no longer exempts an iPad app (TN3192)")
     ])
 
   func check(_ subject: LintSubject) -> [Finding] {

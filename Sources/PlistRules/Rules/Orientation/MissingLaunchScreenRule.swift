@@ -124,7 +124,9 @@ struct MissingLaunchScreenRule: Rule {
       RuleExample(
         ["CFBundlePackageType": "APPL", "LSRequiresIPhoneOS": true],
         expect: ["UILaunchScreen"]),
-    ])
+    ]
+  ).requiring(
+    [RuleRequirement(since: "iOS 27 SDK", "App Store Connect requires a launch screen (TN3208)")])
 
   func check(_ subject: LintSubject) -> [Finding] {
     guard let facts = InfoPlistFacts(subject), facts.isIOSApp,

@@ -59,7 +59,9 @@ struct MissingSceneManifestRule: Rule {
       RuleExample(
         ["CFBundleExecutable": "App", "LSRequiresIPhoneOS": true],
         expect: ["UIApplicationSceneManifest"]),
-    ])
+    ]
+  ).requiring(
+    [RuleRequirement(since: "iOS 27 SDK", "a UIKit app adopts the scene life cycle (TN3187)")])
 
   func check(_ subject: LintSubject) -> [Finding] {
     guard let facts = InfoPlistFacts(subject), facts.completeness != .partialSource,

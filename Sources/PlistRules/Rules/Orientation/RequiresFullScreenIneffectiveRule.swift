@@ -61,6 +61,11 @@ struct RequiresFullScreenIneffectiveRule: Rule {
           "UIDeviceFamily": [1, 2], "UIRequiresFullScreen": true,
           "UIRequiresFullScreenIgnoredStartingWithVersion": "26",
         ], context: LintContext(sdk: "iphoneos27.0"), expect: ["UIRequiresFullScreen"]),
+    ]
+  ).requiring(
+    [
+      RuleRequirement(
+        since: "iOS 27 SDK", "UIRequiresFullScreen no longer keeps an iPad app out of multitasking")
     ])
 
   static let ignoredKey = "UIRequiresFullScreenIgnoredStartingWithVersion"
