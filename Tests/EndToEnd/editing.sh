@@ -205,6 +205,9 @@ report $ok "$s: discarding leaves the file as saved" $s
 project="$tmp/Swiftfin"
 mkdir -p "$project/Swiftfin.xcodeproj" "$project/Swiftfin/Resources"
 cp "$corpus/$source_project" "$project/Swiftfin.xcodeproj/project.pbxproj"
+# CODE_SIGN_ENTITLEMENTS names Swiftfin/Resources/Swiftfin.entitlements: a missing one is an error.
+cp "$corpus/entitlements/Swiftfin__Swiftfin.entitlements" \
+  "$project/Swiftfin/Resources/Swiftfin.entitlements"
 python3 - "$corpus/$source_plist" "$project/Swiftfin/Resources/Info.plist" << 'EOF'
 import sys
 text = open(sys.argv[1], encoding="utf-8").read()
