@@ -233,7 +233,7 @@ package enum FilesCommand {
       generated = file.isGenerated ? true : nil
       format =
         file.role == .executable || file.assetCatalog != nil
-        ? nil : file.format.map(FilesCommand.formatName)
+        ? nil : file.format?.rawValue
       assets = file.assetCatalog?.assets.count
       renditions = file.assetCatalog?.renditionCount
       size = file.size

@@ -33,6 +33,8 @@ package struct BundleWalker {
   /// The places nested bundles live, relative to the bundle folder, with their kind.
   static let nestedPlaces: [(folder: String, suffix: String, kind: BundleKind)] = [
     ("PlugIns", ".appex", .appExtension),
+    // A test bundle a test build copies into its host app.
+    ("PlugIns", ".xctest", .bundle),
     ("Extensions", ".appex", .appExtension),
     ("Watch", ".app", .watchApplication),
     ("AppClips", ".app", .appClip),
@@ -53,7 +55,7 @@ package struct BundleWalker {
     case "framework": .framework
     case "xpc": .xpcService
     case "systemextension": .systemExtension
-    case "bundle", "plugin", "kext", "qlgenerator", "mdimporter", "saver": .bundle
+    case "bundle", "plugin", "kext", "qlgenerator", "mdimporter", "saver", "xctest": .bundle
     default: nil
     }
   }

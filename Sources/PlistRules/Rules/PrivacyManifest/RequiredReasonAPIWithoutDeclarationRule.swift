@@ -73,6 +73,9 @@ struct RequiredReasonAPIWithoutDeclarationRule: Rule {
       RuleExample(["CFBundleExecutable": "App"], context: built)
         .inBundle(app(importing: ["stat"], manifest: true)),
       RuleExample(["CFBundleExecutable": "App"], context: built).inBundle(app(importing: [])),
+      // Apple's own framework (XCTest, copied in by a test build) answers to Apple.
+      RuleExample(["CFBundleIdentifier": "com.apple.dt.XCTest"], context: built)
+        .inBundle(appleFramework(importing: ["mach_absolute_time"])),
     ],
     triggering: [
       RuleExample(
@@ -111,9 +114,28 @@ struct RequiredReasonAPIWithoutDeclarationRule: Rule {
     return bundle
   }
 
+  /// `XCTest.framework`, Apple's, whose executable imports `symbols`.
+  private static func appleFramework(importing symbols: Set<String>) -> BundleNode {
+    let info = PlistDocument(
+      root: ["CFBundleIdentifier": "com.apple.dt.XCTest", "CFBundleExecutable": "XCTest"],
+      format: .xml)
+    var bundle = BundleNode(
+      path: "App.app/Frameworks/XCTest.framework", kind: .framework, layout: .shallow,
+      files: [
+        BundleFile(
+          path: "App.app/Frameworks/XCTest.framework/Info.plist", role: .infoPlist,
+          document: info)
+      ], platforms: [.iOS])
+    bundle.executable = MachOFile.example(importing: symbols)
+    return bundle
+  }
+
   func check(_ subject: LintSubject) -> [Finding] {
     guard subject.context.isBuilt, let bundle = subject.bundle,
-      let executable = bundle.executable, Self.needsDeclarations(subject.context, bundle)
+      let executable = bundle.executable, Self.needsDeclarations(subject.context, bundle),
+      // Apple's own frameworks (XCTest copied in by a test build) are not third-party SDKs
+      // whose manifests the app answers for.
+      bundle.identifier?.hasPrefix("com.apple.") != true
     else { return [] }
     let uses = RequiredReasonSymbols.uses(executable.importedSymbols)
     guard !uses.isEmpty else { return [] }

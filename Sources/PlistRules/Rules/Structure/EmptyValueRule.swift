@@ -31,6 +31,8 @@ struct EmptyValueRule: Rule {
       title: "Information Property List",
       url: "https://developer.apple.com/documentation/bundleresources/information-property-list"),
     nonTriggering: [
+      // Xcode writes DTPlatformBuild empty in simulator builds.
+      RuleExample(["DTPlatformBuild": ""], context: LintContext(isBuilt: true)),
       RuleExample(["CFBundleName": "App", "CFBundleIconFile": "AppIcon"]),
       RuleExample(["NSCameraUsageDescription": ""]),
       RuleExample(["CFBundleIdentifier": ""]),
@@ -66,6 +68,9 @@ struct EmptyValueRule: Rule {
     CatalogWalk.visit(subject) { visit in
       guard let entry = visit.entry, entry.types == [.string], !entry.isPurposeString,
         !entry.allowsEmpty, !Self.checkedElsewhere.contains(entry.key),
+        // DT* keys are written by Xcode at build time (an empty DTPlatformBuild in a
+        // simulator build): nothing the developer writes or can fix.
+        !entry.key.hasPrefix("DT"),
         let text = visit.node.value.stringValue,
         text.allSatisfy({ $0.isWhitespace })
       else { return }

@@ -23,12 +23,13 @@ struct PurposeStringUsesCorpusTests {
     let executables = PurposeStringUses.executables(of: app)
     #expect(
       executables.map(\.path) == [
+        "PlugIns/wdioDemoAppTests.xctest/wdioDemoAppTests",
         "Frameworks/IDEBundleInjection.framework/IDEBundleInjection",
         "Frameworks/XCTest.framework/XCTest",
       ])
     #expect(
       executables.map { $0.file.slices.map(\.architecture) } == [
-        ["x86_64", "i386"], ["x86_64", "i386"],
+        ["i386", "x86_64"], ["x86_64", "i386"], ["x86_64", "i386"],
       ])
     #expect(executables.allSatisfy { $0.file.slices.allSatisfy(\.imports.problems.isEmpty) })
     #expect(PurposeStringUses.uses(in: app, platforms: app.platforms).isEmpty)
