@@ -126,6 +126,14 @@ if [ -d "$corpus/pbxproj" ] && [ -d "$corpus/info-plist" ]; then
     "$project/ShareActionExtension/Info.plist"
   cp "$corpus/info-plist/mastodon-ios__Base.lproj__infoPlist.strings" \
     "$project/Mastodon/Base.lproj/infoPlist.strings"
+  # The entitlements files the project names are not in the corpus: empty ones stand in.
+  for e in Mastodon/Mastodon MastodonIntent/MastodonIntent NotificationService/NotificationService \
+    ShareActionExtension/ShareActionExtension OpenInActionExtension/OpenInActionExtension \
+    WidgetExtension/WidgetExtension; do
+    mkdir -p "$(dirname "$project/$e")"
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict/>\n</plist>\n' \
+      > "$project/$e.entitlements"
+  done
   # Run from the temporary folder so the title shows a short relative path.
   start_dir=$tmp start mastodon Mastodon
   keys mastodon /
