@@ -220,6 +220,21 @@ private func themeFile(_ name: String, key: Int, minColors: Int = 256) -> String
     #expect(dark.count == 11)
   }
 
+  /// A FIFO given as the theme is refused at once: opening it would wait for a writer.
+  @Test func localFileSystemRefusesAFIFOWithoutBlocking() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("theme-fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("t.theme").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let error = try #require(throws: ThemeError.self) {
+      try ThemeLoader.FileSystem.local.read(fifo, 10)
+    }
+    #expect(error.kind == .unreadable)
+    #expect(error.message.contains("is not a regular file"))
+  }
+
   @Test func currentExecutableIsAnAbsolutePath() throws {
     let path = try #require(ThemeLoader.currentExecutablePath())
     #expect(path.hasPrefix("/"))

@@ -81,6 +81,8 @@ package struct CompiledAssetCatalog: Sendable, Hashable {
 
   /// The most attributes a key format may list (real ones list up to 28).
   static let maxKeyAttributes = 64
+  /// The most multi-size entries (`SISM` lists) read over all renditions of one catalog.
+  package static let maxTotalSizes = 65_536
 
   /// Every rendition, named or not.
   package var renditionCount: Int {
@@ -163,8 +165,17 @@ package struct CompiledAssetCatalog: Sendable, Hashable {
         byIdentifier[identifier] = index
       }
     }
+    // Each rendition's size list is capped on its own; many renditions sharing one long list
+    // (a hostile file) are capped together, so the catalog costs memory in proportion to it.
+    var sizes = 0
     for (key, value) in try store.tree("RENDITIONS") {
       let rendition = try CSIRendition(key: key, format: keyFormat, csi: value)
+      sizes += rendition.sizes.count
+      guard sizes <= Self.maxTotalSizes else {
+        throw .limit(
+          "the renditions list more than \(Self.maxTotalSizes) multi-size entries in all, the "
+            + "most infoscope reads (CompiledAssetCatalog.maxTotalSizes)", at: value.absolute(0))
+      }
       if let identifier = rendition.nameIdentifier, let index = byIdentifier[identifier] {
         assets[index].renditions.append(rendition)
       } else {

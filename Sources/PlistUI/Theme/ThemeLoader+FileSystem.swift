@@ -16,6 +16,13 @@ extension ThemeLoader.FileSystem {
       guard !isDirectory.boolValue else {
         throw ThemeError(.unreadable, "\(shown) is a folder; give the path of a .theme file")
       }
+      // Only a regular file is opened: a FIFO would block the open until a writer came, and
+      // a device has no end.
+      var info = stat()
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        throw ThemeError(
+          .unreadable, "\(shown) is not a regular file; give the path of a .theme file")
+      }
       guard let handle = FileHandle(forReadingAtPath: path) else {
         throw ThemeError(.unreadable, "cannot open \(shown); check that it is readable")
       }

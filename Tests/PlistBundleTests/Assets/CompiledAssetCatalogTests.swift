@@ -279,3 +279,35 @@ struct CompiledAssetCatalogCorpusTests {
     #expect(!BundleWalker.iconFile("AppIcon60x60@x.png", isLegacyPNGOf: "AppIcon"))
   }
 }
+
+/// Many renditions that each carry a long size list are capped together, so a small hostile
+/// catalog cannot cost memory out of proportion to its size (a regression: 262,140 renditions
+/// sharing one 256-entry list took 4.6 GB).
+@Suite struct CompiledAssetCatalogBudgetTests {
+  static func catalog(renditions: Int, sizes: Int) -> CompiledAssetCatalog {
+    var rendition = CSIRendition(
+      name: "AppIcon", idiom: .phone, scale: 0, width: 0, height: 0, pixelFormat: "",
+      layout: 1010)
+    rendition.sizes = (0..<sizes).map { .init(width: 20 + $0, height: 20 + $0, index: $0) }
+    let icon = CompiledAssetCatalog.Asset(
+      name: "AppIcon", identifier: 6849, element: 85, part: 220,
+      renditions: Array(repeating: rendition, count: renditions))
+    return CompiledAssetCatalog(
+      assets: [icon], thinningArguments: "", deploymentPlatform: "ios",
+      mainVersion: "CoreUI-test", versionString: "tool-1")
+  }
+
+  @Test func refusesMoreSizeEntriesThanTheBudget() throws {
+    let bytes = Self.catalog(renditions: 300, sizes: 256).carBytes()
+    let error = try #require(throws: BundleError.self) { try CompiledAssetCatalog.parse(bytes) }
+    #expect(error.kind == .limitExceeded)
+    #expect(error.message.contains("CompiledAssetCatalog.maxTotalSizes"))
+  }
+
+  @Test func readsSizeEntriesUpToTheBudget() throws {
+    let catalog = try CompiledAssetCatalog.parse(
+      Self.catalog(renditions: 200, sizes: 256).carBytes())
+    #expect(catalog.assets.first?.renditions.count == 200)
+    #expect(catalog.assets.first?.renditions.first?.sizes.count == 256)
+  }
+}

@@ -232,6 +232,20 @@ struct MissingPurposeStringRule: Rule {
       findings.append(
         finding(subject, key: key, need: need, alsoSeen: others.map { Self.bare($0.evidence) }))
     }
+    // Evidence from an import table that did not read to its end is incomplete: say so, never
+    // pass in silence.
+    if subject.context.isBuilt, let bundle = subject.bundle,
+      let first = PurposeStringUses.importProblems(in: bundle).first
+    {
+      let count = PurposeStringUses.importProblems(in: bundle).count
+      var message =
+        "the imports of \(first.executable) (\(first.architecture)) could not all be read "
+        + "(\(ErrorText.cut(first.problem.message))), so the APIs it uses, and the purpose "
+        + "strings they need, are not all known"
+      if count > 1 { message += "; \(count - 1) more import tables did not read either" }
+      findings.append(
+        subject.finding(Self.description, at: .root, message, severity: .note))
+    }
     return findings
   }
 
