@@ -1,4 +1,5 @@
 import Foundation
+import PlistBundle
 import PlistCore
 
 /// The two output streams of the command.
@@ -73,7 +74,11 @@ package final class StandardConsole: Console {
     isatty && term != "dumb"
   }
 
-  package func readStandardInput() -> [UInt8]? { try? FileIO.readAll(fd: 0) }
+  /// Standard input, up to the limit of a bare file (`BundleLoader.maxFileBytes`, 256 MiB):
+  /// a stream stops there instead of growing towards the 4 GiB a document may hold.
+  package func readStandardInput() -> [UInt8]? {
+    try? FileIO.readAll(fd: 0, limit: BundleLoader.maxFileBytes)
+  }
 
   package func environment(_ name: String) -> String? {
     ProcessInfo.processInfo.environment[name]

@@ -172,6 +172,7 @@ package enum LintCommand {
     var reported: [Reported] = []
     var linted: [LintedFile] = []
     var unopened = false
+    var loaded = 0
     for source in inputs {
       let input = source.name
       let bundle: AppBundle
@@ -182,6 +183,7 @@ package enum LintCommand {
         unopened = true
         continue
       }
+      loaded += 1
       let texts = TextIndex(bundle)
       for finding in linter.lint(bundle) {
         reported.append(
@@ -198,6 +200,9 @@ package enum LintCommand {
             rules: linter.ruleCount(for: file.role)))
       }
     }
+    // Nothing could be opened: the errors are on standard error, and a report of no findings
+    // would read as a pass.
+    if unopened, loaded == 0 { return .noInput }
     var suppressed: [Reported] = []
     if let baseline = options.baseline {
       switch Baseline.apply(baseline, to: reported) {

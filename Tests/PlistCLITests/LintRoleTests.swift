@@ -83,3 +83,20 @@ import Testing
         + "ends in .xcconfig\nnothing checked: no rule applies to what was given\n")
   }
 }
+
+/// An input that cannot be opened is said on standard error; with nothing else to lint, no
+/// report of no findings follows (a hostile tester saw "0 errors" on standard output).
+@Suite struct LintNothingOpenedTests {
+  @Test func writesNoReportWhenNothingOpened() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let run = harness.run(["lint", harness.path("missing.plist")])
+    #expect(run.status == 66)
+    #expect(run.console.outputText.isEmpty)
+    #expect(run.console.errorText.contains("missing.plist"))
+    let file = try harness.writeXML(["CFBundleIdentifier": "a.b"], named: "Info.plist")
+    let mixed = harness.run(["lint", harness.path("missing.plist"), file])
+    #expect(mixed.status == 66)
+    #expect(mixed.console.outputText.hasSuffix("0 errors, 0 warnings, 0 notes\n"))
+  }
+}
