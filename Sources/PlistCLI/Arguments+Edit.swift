@@ -44,6 +44,8 @@ package struct EditOptions: Sendable, Equatable {
   package var dryRun: Bool = false
   /// The format to write (`--format xml|binary`): `.xml` or `.binary`; nil keeps the file's own.
   package var format: PlistFormat? = nil
+  /// Replace a file nobody may write (mode 0444) rather than refuse it (`--force`).
+  package var force = false
 
   /// The subcommand that makes this action.
   package var subcommand: Subcommand {
@@ -105,6 +107,7 @@ extension Arguments {
     var type: PlistKind?
     var format: PlistFormat?
     var dryRun = false
+    var force = false
     var optionsEnded = false
     var cursor = ArgumentCursor(arguments)
     while let (argument, name, inline) = cursor.next() {
@@ -118,6 +121,8 @@ extension Arguments {
         return .help(subcommand)
       } else if argument == "--dry-run" {
         dryRun = true
+      } else if argument == "--force" {
+        force = true
       } else if name == "--format" {
         guard format == nil else { throw fail("--format is given twice") }
         let missing = fail("--format takes xml or binary")
@@ -170,7 +175,9 @@ extension Arguments {
     default:
       action = .remove(keyPath)
     }
-    return .edit(EditOptions(input: input, action: action, dryRun: dryRun, format: format))
+    var options = EditOptions(input: input, action: action, dryRun: dryRun, format: format)
+    options.force = force
+    return .edit(options)
   }
 
   /// A key path operand, or a usage error saying where it goes wrong.

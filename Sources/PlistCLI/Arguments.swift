@@ -82,6 +82,8 @@ package struct ConvertOptions: Sendable, Equatable {
   package var format: Format
   /// Where to write it.
   package var destination: Destination
+  /// Replace a file nobody may write (mode 0444) rather than refuse it (`--force`).
+  package var force = false
 }
 
 /// A command line that cannot be followed; the message is one line, and usage follows it.
@@ -462,6 +464,7 @@ package enum Arguments {
     var format: ConvertOptions.Format?
     var output: String?
     var inPlace = false
+    var force = false
     var optionsEnded = false
     var cursor = ArgumentCursor(arguments)
     func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
@@ -486,6 +489,8 @@ package enum Arguments {
         output = try value("-o", inline)
       } else if argument == "--in-place" {
         inPlace = true
+      } else if argument == "--force" {
+        force = true
       } else {
         throw fail("unknown option '\(argument)' for convert")
       }
@@ -506,7 +511,9 @@ package enum Arguments {
     case (nil, false):
       destination = .standardOutput
     }
-    return .convert(ConvertOptions(input: input, format: format, destination: destination))
+    var options = ConvertOptions(input: input, format: format, destination: destination)
+    options.force = force
+    return .convert(options)
   }
 
   private static func parseFormat(_ text: String) -> ConvertOptions.Format? {

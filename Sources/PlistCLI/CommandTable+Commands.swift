@@ -174,6 +174,8 @@ extension CommandTable {
           ["-o", "--output"], value: "OUT", takesPath: true,
           help: "write to the file OUT (- for standard output, the default)"),
         OptionSpec(["--in-place"], help: "replace FILE itself"),
+        OptionSpec(
+          ["--force"], help: "replace a read-only output file (mode 0444) instead of\nrefusing it"),
       ],
       footer: """
         Files are written atomically: a temporary file beside the target is flushed and
@@ -301,6 +303,8 @@ extension CommandTable {
       ["--dry-run"],
       help: "print the unified diff of the change (a/FILE, b/FILE)\n"
         + "instead of writing; for a binary file, the diff of its XML form"),
+    OptionSpec(
+      ["--force"], help: "replace a read-only file (mode 0444) instead of refusing it"),
     OptionSpec(
       ["--format"], value: "F", choices: ["xml", "binary"],
       help: "write xml or binary; by default the file keeps its own\n"

@@ -70,7 +70,7 @@ package enum ConvertCommand {
       target = options.input
     }
     do {
-      let notes = try FileIO.writeAtomically(bytes, to: target)
+      let notes = try FileIO.writeAtomically(bytes, to: target, overwriteReadOnly: options.force)
       for note in notes { context.console.write("warning: \(note)\n", to: .error) }
     } catch {
       var reason = error.reason

@@ -101,7 +101,10 @@ package enum EditCommand {
       }
     } else if bytes != source.bytes {
       do {
-        let report = try AtomicFile.write(bytes, to: input, expecting: source.fingerprint)
+        let report = try AtomicFile.write(
+          bytes, to: input,
+          options: AtomicFile.Options(
+            expecting: source.fingerprint, overwriteReadOnly: options.force))
         for note in report.notes { context.console.write("warning: \(note)\n", to: .error) }
       } catch {
         throw Failure(status: .cannotCreate, line: "\(input): error: \(aboutTheFile(error, input))")

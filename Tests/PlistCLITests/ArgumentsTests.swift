@@ -112,7 +112,7 @@ import Testing
       ["convert", "a", "--to", "xml", "-o", ""],
       "-o needs a file name, or - for standard output", .convert
     ),
-    (["convert", "a", "--to", "xml", "--force"], "unknown option '--force' for convert", .convert),
+    (["convert", "a", "--to", "xml", "--forse"], "unknown option '--forse' for convert", .convert),
   ])
   func rejectsBadCommandLines(arguments: [String], message: String, subcommand: Subcommand?) {
     let error = #expect(throws: UsageError.self) { try Arguments.parse(arguments) }

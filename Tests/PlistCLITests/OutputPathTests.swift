@@ -107,6 +107,27 @@ import Testing
       run.console.errorText
         == "\(out): error: the file was not saved: it is read-only (mode 0444)\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data("old".utf8))
+    // --force replaces it, and the mode stays as it was.
+    let forced = harness.run(["convert", file, "--to", "xml", "-o", out, "--force"])
+    #expect(forced.status == 0, "\(forced.console.errorText)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) != Data("old".utf8))
+    var info = stat()
+    #expect(stat(out, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o444)
+  }
+
+  /// `set` refuses a read-only file, as `convert` does, and writes it with --force.
+  @Test func setWritesAReadOnlyFileOnlyWithForce() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(Self.value, named: "ro.plist")
+    #expect(chmod(file, 0o444) == 0)
+    let refused = harness.run(["set", file, "CFBundleVersion", "42"])
+    #expect(refused.status == 73)
+    #expect(refused.console.errorText.contains("read-only (mode 0444)"))
+    let forced = harness.run(["set", file, "CFBundleVersion", "42", "--force"])
+    #expect(forced.status == 0, "\(forced.console.errorText)")
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("<string>42</string>"))
   }
 
   @Test func setSaysWhenAHardLinkSplitsOff() throws {
