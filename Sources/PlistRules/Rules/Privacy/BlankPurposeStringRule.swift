@@ -63,6 +63,12 @@ struct BlankPurposeStringRule: Rule {
         ["UIBackgroundModes": ["location"], "NSLocationWhenInUseUsageDescription": ""],
         context: LintContext(isBuilt: true, distribution: .development),
         expect: ["NSLocationWhenInUseUsageDescription"], severity: .warning),
+      // An API the built app's executable imports (one evidence table for both purpose-string
+      // rules): the camera.
+      RuleExample(
+        ["NSCameraUsageDescription": ""], context: LintContext(platforms: [.iOS], isBuilt: true),
+        expect: ["NSCameraUsageDescription"], severity: .error
+      ).within(bundle: ExampleBundles.app(importing: ["OBJC_CLASS_$_AVCaptureDevice"])),
       // An entitlement Apple pairs with the key.
       RuleExample(["NSHomeKitUsageDescription": ""], expect: ["NSHomeKitUsageDescription"])
         .within(bundle: ExampleBundles.app(entitlements: ["com.apple.developer.homekit": true])),
@@ -93,62 +99,15 @@ struct BlankPurposeStringRule: Rule {
     }
   }
 
-  /// What the bundle shows the app asks for, from `PurposeStringEvidence`: its background
-  /// modes and other Info.plist keys, its entitlements (files and code signature), and the
-  /// frameworks its executable and embedded frameworks link.
+  /// What the bundle shows the app asks for (`PurposeStringEvidence.seen`), strongest first:
+  /// its background modes and other Info.plist keys, its entitlements (files and code
+  /// signature), and in a built bundle the APIs its executables import and the frameworks
+  /// they link.
   static func evidence(_ subject: LintSubject) -> [(what: String, row: PurposeStringEvidence.Row)] {
     let info =
       subject.role == .infoPlist
       ? subject.dictionary : PurposeStrings.baseInfoPlist(for: subject)?.0
-    var found: [(what: String, row: PurposeStringEvidence.Row)] = []
-    if let info {
-      let modes = Set(
-        (info["UIBackgroundModes"]?.value.arrayValue ?? []).compactMap {
-          $0.value.stringValue
-        })
-      for (mode, row) in PurposeStringEvidence.backgroundModes where modes.contains(mode) {
-        found.append(("the background mode \(mode) shows the app", row))
-      }
-      for (key, row) in PurposeStringEvidence.infoKeys where info[key] != nil {
-        found.append(("\(key) shows the app", row))
-      }
-    }
-    guard let bundle = subject.bundle else { return found }
-    var entitlements: [PlistDictionary] = bundle.files.compactMap { file in
-      guard file.role == .entitlements || file.role == .signedEntitlements else { return nil }
-      return file.document?.root.value.dictionaryValue
-    }
-    for slice in bundle.executable?.slices ?? [] {
-      if let signed = slice.codeSignature?.entitlements?.value.dictionaryValue {
-        entitlements.append(signed)
-      }
-    }
-    for (entitlement, value, row) in PurposeStringEvidence.entitlements
-    where entitlements.contains(where: { grants($0[entitlement], value: value) }) {
-      found.append(("the entitlement \(entitlement)", row))
-    }
-    var linked: Set<String> = []
-    var executables = bundle.executable.map { [$0] } ?? []
-    executables += bundle.children.filter { $0.kind == .framework }.compactMap(\.executable)
-    for file in executables {
-      linked.formUnion(file.slices.flatMap(\.linkedLibraries).compactMap(\.frameworkName))
-    }
-    for (framework, row) in PurposeStringEvidence.frameworks where linked.contains(framework) {
-      found.append(("the app links \(framework).framework, so it", row))
-    }
-    return found.sorted { $0.row.basis > $1.row.basis }
-  }
-
-  /// True when an entitlement's value grants something: `true`, a non-empty string, or an
-  /// array holding `value` (any item when `value` is nil).
-  private static func grants(_ node: PlistNode?, value: String?) -> Bool {
-    switch node?.value {
-    case .boolean(let on): return on && value == nil
-    case .string(let text): return value.map { $0 == text } ?? !text.isEmpty
-    case .array(let items):
-      guard let value else { return !items.isEmpty }
-      return items.contains { $0.value.stringValue == value }
-    default: return false
-    }
+    return PurposeStringEvidence.seen(info: info, bundle: subject.bundle, context: subject.context)
+      .map { ($0.evidence, $0.row) }.sorted { $0.row.basis > $1.row.basis }
   }
 }

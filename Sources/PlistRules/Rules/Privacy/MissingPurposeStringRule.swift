@@ -181,11 +181,7 @@ struct MissingPurposeStringRule: Rule {
   private static let builtMac = LintContext(platforms: [.macOS], isBuilt: true)
 
   /// One requirement found, with the evidence for it.
-  private struct Need {
-    var row: PurposeStringEvidence.Row
-    var evidence: String
-    var path: KeyPath?
-  }
+  private typealias Need = PurposeStringEvidence.Seen
 
   func check(_ subject: LintSubject) -> [Finding] {
     // Frameworks and loadable bundles answer through the app that holds them.
@@ -200,25 +196,8 @@ struct MissingPurposeStringRule: Rule {
     if !platforms.isEmpty, !platforms.contains(.macOS), !platforms.contains(.macCatalyst) {
       defined.remove(macOSOnlyLocationKey)
     }
-    var needs: [Need] = []
-    if let modes = info["UIBackgroundModes"]?.value.arrayValue {
-      for (index, mode) in modes.enumerated() {
-        guard let name = mode.value.stringValue else { continue }
-        for (evidence, row) in PurposeStringEvidence.backgroundModes where evidence == name {
-          needs.append(
-            Need(
-              row: row, evidence: "the background mode \(name) shows the app",
-              path: KeyPath.root.appending(key: "UIBackgroundModes").appending(index: index)))
-        }
-      }
-    }
-    for (key, row) in PurposeStringEvidence.infoKeys where info[key] != nil {
-      needs.append(
-        Need(row: row, evidence: "\(key) shows the app", path: KeyPath.root.appending(key: key)))
-    }
-    if let bundle = subject.bundle {
-      needs += entitlementNeeds(bundle) + executableNeeds(subject, bundle)
-    }
+    let needs = PurposeStringEvidence.seen(
+      info: info, bundle: subject.bundle, context: subject.context)
     // One finding per missing key, with its strongest evidence first.
     var findings: [Finding] = []
     var reported: Set<String> = []
@@ -322,66 +301,4 @@ struct MissingPurposeStringRule: Rule {
     return finding
   }
 
-  /// The needs the bundle's entitlements show: its entitlements files and the entitlements in
-  /// its executable's code signature.
-  private func entitlementNeeds(_ bundle: BundleNode) -> [Need] {
-    var sources: [PlistDictionary] = bundle.files.compactMap { file in
-      guard file.role == .entitlements || file.role == .signedEntitlements else { return nil }
-      return file.document?.root.value.dictionaryValue
-    }
-    for slice in bundle.executable?.slices ?? [] {
-      if let entitlements = slice.codeSignature?.entitlements?.value.dictionaryValue {
-        sources.append(entitlements)
-      }
-    }
-    var needs: [Need] = []
-    for (entitlement, value, row) in PurposeStringEvidence.entitlements {
-      guard sources.contains(where: { grants($0[entitlement], value: value) }) else { continue }
-      needs.append(Need(row: row, evidence: "the entitlement \(entitlement)", path: nil))
-    }
-    return needs
-  }
-
-  /// True when an entitlement's value grants something.
-  ///
-  /// That is `true`, a non-empty string, or an array holding `value` (any item when `value` is
-  /// nil). False means absent.
-  private func grants(_ node: PlistNode?, value: String?) -> Bool {
-    switch node?.value {
-    case .boolean(let on): return on && value == nil
-    case .string(let text): return value.map { $0 == text } ?? !text.isEmpty
-    case .array(let items):
-      guard let value else { return !items.isEmpty }
-      return items.contains { $0.value.stringValue == value }
-    default: return false
-    }
-  }
-
-  /// The needs the executables the bundle answers for show (`PurposeStringUses`).
-  ///
-  /// Imported symbols of APIs, and linked frameworks: one need per key and executable, its
-  /// first API reference, else its first linked framework.
-  private func executableNeeds(_ subject: LintSubject, _ bundle: BundleNode) -> [Need] {
-    guard subject.context.isBuilt else { return [] }
-    var needs: [Need] = []
-    var seen: Set<[String]> = []
-    let uses = PurposeStringUses.uses(in: bundle, platforms: subject.context.platforms)
-    let ordered =
-      uses.filter { $0.strength == .apiReference } + uses.filter { $0.strength != .apiReference }
-    for use in ordered where seen.insert([use.key, use.executable]).inserted {
-      let evidence: String
-      switch use.strength {
-      case .apiReference:
-        let source =
-          use.sources.isEmpty ? "" : ", read from \(use.sources.joined(separator: " and "))"
-        evidence =
-          "\(use.executable) (\(use.architecture)) imports \(use.evidence) (\(use.api)\(source)), "
-          + "so the app"
-      case .linkedFramework:
-        evidence = "\(use.executable) (\(use.architecture)) links \(use.api), so the app"
-      }
-      needs.append(Need(row: use.row, evidence: evidence, path: nil))
-    }
-    return needs
-  }
 }
