@@ -194,21 +194,16 @@ extension MachOSlice {
       }
       // Each string is scanned once, and the bytes scanned are bounded.
       guard seenOffsets.insert(nameOffset).inserted else { continue }
-      guard let length = strings.lengthOfCString(at: nameOffset) else {
+      guard
+        let name = try strings.importName(
+          at: nameOffset, counting: &bytesRead, entry: table.absolute(entry))
+      else {
         throw .malformed(
           "chained-fixup import \(index) names string \(nameOffset); expected a "
             + "NUL-terminated string inside the \(strings.count) bytes after symbols_offset",
           at: table.absolute(entry))
       }
-      bytesRead += length
-      guard bytesRead <= maxSymbolNameBytes else {
-        throw .limit(
-          "the imported symbols' names pass \(maxSymbolNameBytes) bytes",
-          at: table.absolute(entry))
-      }
-      guard length > 0, let name = strings.cString(nameOffset, before: strings.count) else {
-        continue
-      }
+      guard !name.isEmpty else { continue }
       try imports.insert(name[...], from: .chainedFixups, at: table.absolute(entry))
     }
   }

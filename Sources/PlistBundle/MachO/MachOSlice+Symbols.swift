@@ -66,20 +66,15 @@ extension MachOSlice {
       let stringIndex = Int(try entries.u32(entry))
       // `n_strx` 0 is a symbol without a name (`<mach-o/nlist.h>`).
       guard stringIndex != 0, seenIndices.insert(stringIndex).inserted else { continue }
-      guard let length = strings.lengthOfCString(at: stringIndex) else {
+      guard
+        let name = try strings.importName(
+          at: stringIndex, counting: &bytesRead, entry: entries.absolute(entry))
+      else {
         throw .malformed(
           "symbol \(index) names string \(stringIndex); expected a NUL-terminated string "
             + "inside the \(stringSize)-byte string table", at: entries.absolute(entry))
       }
-      bytesRead += length
-      guard bytesRead <= maxSymbolNameBytes else {
-        throw .limit(
-          "the imported symbols' names pass \(maxSymbolNameBytes) bytes",
-          at: entries.absolute(entry))
-      }
-      guard length > 0, let name = strings.cString(stringIndex, before: strings.count) else {
-        continue
-      }
+      guard !name.isEmpty else { continue }
       try imports.insert(name[...], from: .symbolTable, at: entries.absolute(entry))
     }
   }
@@ -113,6 +108,31 @@ extension MachOFile {
 }
 
 extension ByteWindow {
+  /// The import name at `offset` of this string table, read in one scan, its bytes counted in
+  /// `bytesRead` against `MachOSlice.maxSymbolNameBytes` (the symbol table and the chained
+  /// fixups share this reading).
+  ///
+  /// - Parameters:
+  ///   - offset: the name's offset in the table.
+  ///   - bytesRead: the name bytes read so far from the slice's table; the name's are added.
+  ///   - entry: the absolute offset of the entry naming it, for the error.
+  /// - Returns: the name (empty for an empty string), or nil when `offset` is outside the
+  ///   table or no NUL ends the name before the table does.
+  /// - Throws: `.limitExceeded` when the names read pass `maxSymbolNameBytes`.
+  func importName(
+    at offset: Int, counting bytesRead: inout Int, entry: Int
+  ) throws(BundleError) -> String? {
+    guard offset >= 0, offset < count else { return nil }
+    let from = start &+ offset
+    guard let nul = bytes[from..<(start &+ count)].firstIndex(of: 0) else { return nil }
+    bytesRead += nul - from
+    guard bytesRead <= MachOSlice.maxSymbolNameBytes else {
+      throw .limit(
+        "the imported symbols' names pass \(MachOSlice.maxSymbolNameBytes) bytes", at: entry)
+    }
+    return String(decoding: bytes[from..<nul], as: UTF8.self)
+  }
+
   /// The number of bytes before the first NUL at or after `offset`, or nil when `offset` is
   /// outside the window or no NUL comes before its end.
   func lengthOfCString(at offset: Int) -> Int? {
