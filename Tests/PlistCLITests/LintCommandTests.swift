@@ -1,6 +1,7 @@
 import Foundation
 import PlistCore
 import PlistRules
+import TestSupport
 import Testing
 
 @testable import PlistCLI
@@ -265,6 +266,29 @@ import Testing
     #expect(
       twice.console.outputText.components(separatedBy: "\n").filter { $0.contains("error:") }.count
         == 1)
+  }
+
+  /// An `.ipa` whose Info.plist entry is encrypted or LZMA-compressed (which Debian's libzip
+  /// cannot read) fails lint with the reason, instead of passing with 0 errors.
+  @Test func anIPAWhoseInfoPlistCannotBeDecompressedFails() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let info = "<plist><dict><key>CFBundleIdentifier</key><string>a.b</string></dict></plist>"
+    let encrypted = try ZipBuilder().file(
+      "Payload/App.app/Info.plist", text: info, method: .aes256(password: "p")
+    ).build()
+    let stored = try ZipBuilder().file("Payload/App.app/Info.plist", text: info, method: .store)
+      .build()
+    let lzma = ZipBuilder.patchCompressionMethod(
+      stored, entry: "Payload/App.app/Info.plist", to: 14)
+    for (name, bytes) in [("Locked.ipa", encrypted), ("LZMA.ipa", lzma)] {
+      try Data(bytes).write(to: URL(fileURLWithPath: harness.path(name)))
+      let result = harness.run(["lint", harness.path(name)])
+      #expect(result.status == 1, "\(name)")
+      let errors = result.console.outputText.components(separatedBy: "\n")
+        .filter { $0.contains("error:") && $0.contains("[unreadable_property_list]") }
+      #expect(errors.count == 1, "\(name): \(result.console.outputText)")
+    }
   }
 }
 

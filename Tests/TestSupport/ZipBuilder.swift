@@ -8,7 +8,11 @@ import Foundation
 /// hostile archives (lying sizes, NUL in names) that libzip would refuse to write.
 package struct ZipBuilder {
   /// How an entry's data is stored.
-  package enum Method: Sendable { case store, deflate }
+  package enum Method: Sendable, Equatable {
+    case store, deflate
+    /// Deflated, then encrypted with WinZip AES-256 under `password`.
+    case aes256(password: String)
+  }
 
   private enum Item {
     case file(String, [UInt8], Method)
@@ -86,8 +90,16 @@ package struct ZipBuilder {
       switch item {
       case .file(let name, let bytes, let method):
         let index = try addData(name, bytes)
-        let cm = method == .store ? ZIP_CM_STORE : ZIP_CM_DEFLATE
-        try check(zip_set_file_compression(archive, index, cm, 0) == 0, "compression")
+        switch method {
+        case .store, .deflate:
+          let cm = method == .store ? ZIP_CM_STORE : ZIP_CM_DEFLATE
+          try check(zip_set_file_compression(archive, index, cm, 0) == 0, "compression")
+        case .aes256(let password):
+          let em = UInt16(ZIP_EM_AES_256)
+          try check(zip_encryption_method_supported(em, 1) != 0, "libzip cannot write AES-256")
+          try check(
+            zip_file_set_encryption(archive, index, em, password) == 0, "encryption")
+        }
       case .directory(let name):
         try check(zip_dir_add(archive, name, ZIP_FL_ENC_UTF_8) >= 0, "zip_dir_add \(name)")
       case .symbolicLink(let name, let target):
@@ -118,13 +130,27 @@ package struct ZipBuilder {
   /// central-directory record (so libzip sees them agree and only the data can tell).
   package static func patchUncompressedSize(
     _ bytes: [UInt8], entry name: String, to size: UInt32
-  )
-    -> [UInt8]
-  {
+  ) -> [UInt8] {
+    patchField(bytes, entry: name, local: 22, central: 24, width: 4, to: UInt64(size))
+  }
+
+  /// Rewrites the compression method of entry `name` in both its headers: a stored entry
+  /// patched to 14 is an LZMA entry, which Debian's libzip (built without liblzma) cannot read.
+  package static func patchCompressionMethod(
+    _ bytes: [UInt8], entry name: String, to method: UInt16
+  ) -> [UInt8] {
+    patchField(bytes, entry: name, local: 8, central: 10, width: 2, to: UInt64(method))
+  }
+
+  /// Writes `value` little-endian over `width` bytes at offset `local` of the entry's local
+  /// header and `central` of its central-directory record.
+  private static func patchField(
+    _ bytes: [UInt8], entry name: String, local: Int, central: Int, width: Int, to value: UInt64
+  ) -> [UInt8] {
     var bytes = bytes
     let nameBytes = Array(name.utf8)
-    for (signature, sizeOffset, nameLengthOffset, nameOffset) in [
-      (UInt32(0x0403_4b50), 22, 26, 30), (UInt32(0x0201_4b50), 24, 28, 46),
+    for (signature, fieldOffset, nameLengthOffset, nameOffset) in [
+      (UInt32(0x0403_4b50), local, 26, 30), (UInt32(0x0201_4b50), central, 28, 46),
     ] {
       for start in headers(bytes, signature) {
         let length =
@@ -132,8 +158,8 @@ package struct ZipBuilder {
         guard start + nameOffset + length <= bytes.count,
           Array(bytes[(start + nameOffset)..<(start + nameOffset + length)]) == nameBytes
         else { continue }
-        for byte in 0..<4 {
-          bytes[start + sizeOffset + byte] = UInt8(truncatingIfNeeded: size >> (8 * UInt32(byte)))
+        for byte in 0..<width {
+          bytes[start + fieldOffset + byte] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(byte)))
         }
       }
     }

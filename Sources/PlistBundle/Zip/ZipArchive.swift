@@ -284,7 +284,14 @@ package final class ZipArchive: @unchecked Sendable {
   private static func error(
     _ error: UnsafeMutablePointer<zip_error_t>, _ action: String, path: String
   ) -> BundleError {
-    let message = String(cString: zip_error_strerror(error))
+    var message = String(cString: zip_error_strerror(error))
+    if zip_error_code_zip(error) == ZIP_ER_INCONS {
+      // libzip 1.7 refuses the whole central directory over one record it does not accept;
+      // the commonest in hostile archives is a name marked UTF-8 holding a control character.
+      message +=
+        " (libzip refuses a central-directory record, such as an entry name marked as UTF-8 "
+        + "that holds a control character)"
+    }
     let kind: BundleError.Kind
     switch zip_error_code_zip(error) {
     case ZIP_ER_NOZIP: kind = .unrecognized

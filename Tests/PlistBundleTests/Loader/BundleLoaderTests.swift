@@ -99,6 +99,32 @@ struct TemporaryFolder {
     #expect(walked.files.first { $0.role == .infoPlist }?.problem?.kind == .limitExceeded)
   }
 
+  /// An encrypted or LZMA Info.plist entry is kept with libzip's reason (Debian's libzip has
+  /// no liblzma), so lint reports it instead of passing an app it could not read.
+  @Test func anEncryptedOrLZMAInfoPlistEntryIsKeptWithItsProblem() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let plist = Self.appInfo
+    let encrypted = try ZipBuilder().file(
+      "Payload/App.app/Info.plist", text: plist, method: .aes256(password: "secret")
+    ).build()
+    let locked = try BundleLoader.load(path: try folder.write("Locked.ipa", encrypted))
+    let lockedInfo = try #require(locked.allFiles.first { $0.role == .infoPlist })
+    #expect(lockedInfo.document == nil)
+    #expect(lockedInfo.problem?.description.contains("password") == true)
+    let stored = try ZipBuilder().file("Payload/App.app/Info.plist", text: plist, method: .store)
+      .build()
+    let lzma = ZipBuilder.patchCompressionMethod(
+      stored, entry: "Payload/App.app/Info.plist", to: 14)
+    let packed = try BundleLoader.load(path: try folder.write("LZMA.ipa", lzma))
+    let packedInfo = try #require(packed.allFiles.first { $0.role == .infoPlist })
+    #expect(packedInfo.document == nil)
+    #expect(packedInfo.problem?.description.contains("not supported") == true)
+    // The unpatched twin reads, so the patch is what made the entry unreadable.
+    let plain = try BundleLoader.load(path: try folder.write("Plain.ipa", stored))
+    #expect(plain.allFiles.first { $0.role == .infoPlist }?.document != nil)
+  }
+
   @Test func loadsAnXcarchive() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

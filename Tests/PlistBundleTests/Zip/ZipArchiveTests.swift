@@ -141,6 +141,27 @@ import Testing
       ])
   }
 
+  /// libzip refuses an archive whose UTF-8-marked entry name holds a control character; the
+  /// error names the archive and says which kind of record libzip did not accept.
+  @Test func aControlCharacterInAUTF8NameIsRefusedWithTheReason() throws {
+    let built = try ZipBuilder().file("Payload/App.app/Info.plist", text: "<plist/>")
+      .file("Payload/App.app/\u{E9}ab.txt", text: "x").build()
+    let hostile = ZipBuilder.patchName(built, "\u{E9}ab", [0xC3, 0xA9, 0x01, 0x62])
+    #expect(hostile != built)
+    #expect(throws: BundleError.self) {
+      _ = try ZipArchive(bytes: hostile, name: "Hostile.ipa")
+    }
+    do {
+      _ = try ZipArchive(bytes: hostile, name: "Hostile.ipa")
+    } catch {
+      #expect(error.path == "Hostile.ipa")
+      #expect(error.kind == .malformed)
+      #expect(error.description.contains("entry name marked as UTF-8 that holds a control"))
+    }
+    // The same archive before the patch opens.
+    #expect(try ZipArchive(bytes: built, name: "Plain.ipa").entries.count == 2)
+  }
+
   @Test func refusesAnEmptyFile() {
     #expect {
       try ZipArchive(bytes: [], name: "empty.ipa")
