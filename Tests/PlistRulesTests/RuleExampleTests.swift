@@ -24,7 +24,7 @@ struct RuleCase: Sendable, CustomStringConvertible {
     let subject = LintSubject(
       path: example.path, role: example.role, root: root ?? example.root,
       bundle: example.bundle, input: example.input, context: example.context,
-      encoding: example.encoding,
+      encoding: example.encoding, text: example.text,
       readError: example.readError)
     return Linter(rules: [rule]).lint(subject)
   }
@@ -63,9 +63,14 @@ struct RuleCase: Sendable, CustomStringConvertible {
     for example in rule.type.description.triggering + rule.type.description.nonTriggering {
       let xml = try XMLPlistWriter.write(example.root)
       let reread = try PlistReader.read(bytes: xml).root
-      #expect(
-        Self.findings(instance, example, root: reread).map(\.keyPath).sorted()
-          == Self.findings(instance, example).map(\.keyPath).sorted(), "\(example)")
+      let after = Self.findings(instance, example, root: reread).map(\.keyPath).sorted()
+      if rule.type.description.identifier == OutOfRangeDateRule.description.identifier {
+        // A rule about how a date is written: our writer writes the instant in the canonical
+        // form, so the finding goes, as its fix promises.
+        #expect(after == [], "\(example)")
+        continue
+      }
+      #expect(after == Self.findings(instance, example).map(\.keyPath).sorted(), "\(example)")
     }
   }
 
@@ -78,7 +83,7 @@ struct RuleCase: Sendable, CustomStringConvertible {
       let subject = LintSubject(
         path: example.path, role: example.role, root: example.root, bundle: example.bundle,
         input: example.input, context: example.context, encoding: example.encoding,
-        readError: example.readError)
+        text: example.text, readError: example.readError)
       #expect(linter.lint(subject).isEmpty, "\(example)")
     }
   }

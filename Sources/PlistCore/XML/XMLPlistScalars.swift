@@ -156,6 +156,30 @@ extension XMLScanner {
     return date.isInSupportedRange ? date : nil
   }
 
+  /// The fields of a `<date>` body that lie outside the calendar, which Apple's parser carries
+  /// over into the next field (`2024-01-32` is read as February 1, `T24:00:00Z` as the next
+  /// day's midnight, second 60 as the next minute).
+  ///
+  /// - Parameter body: the text between `<date>` and `</date>`.
+  /// - Returns: each out-of-range field's name (`month`, `day`, `hour`, `minute`, `second`) and
+  ///   value, in the body's order; empty for a calendar date and for a body that is no date.
+  ///   Years are proleptic Gregorian, so year 0 is a leap year and February 29 exists in it.
+  static func outOfRangeDateFields(_ body: [UInt8]) -> [(field: String, value: Int64)] {
+    guard let v = dateFields(body)?.values else { return [] }
+    var out: [(field: String, value: Int64)] = []
+    let (year, month, day) = (v[0], v[1], v[2])
+    if !(1...12).contains(month) { out.append(("month", month)) }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let monthDays: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    // With the month itself out of range, the day is checked against the longest month.
+    let days = (1...12).contains(month) ? monthDays[Int(month) - 1] : 31
+    if !(1...days).contains(day) { out.append(("day", day)) }
+    if v[3] > 23 { out.append(("hour", v[3])) }
+    if v[4] > 59 { out.append(("minute", v[4])) }
+    if v[5] > 59 { out.append(("second", v[5])) }
+    return out
+  }
+
   /// The six fields of a `YYYY-MM-DDTHH:MM:SSZ` body and the offset of each; nil when the
   /// body does not have that shape.
   private static func dateFields(_ body: [UInt8]) -> (values: [Int64], offsets: [Int])? {
@@ -212,6 +236,21 @@ extension XMLScanner {
     default: break
     }
     return Data(base64Encoded: Data(clean))
+  }
+}
+
+extension PlistDate {
+  /// The date a `<date>` body gives, read as Apple's XML parser reads it (out-of-range fields
+  /// carried over); nil when the body is malformed or beyond the supported years.
+  package init?(xmlBody body: [UInt8]) {
+    guard let date = XMLScanner.parseDate(body) else { return nil }
+    self = date
+  }
+
+  /// The fields of a `<date>` body that lie outside the calendar (see
+  /// `XMLScanner.outOfRangeDateFields(_:)`): name and value of each, in the body's order.
+  package static func outOfRangeFields(inXMLBody body: [UInt8]) -> [(field: String, value: Int64)] {
+    XMLScanner.outOfRangeDateFields(body)
   }
 }
 

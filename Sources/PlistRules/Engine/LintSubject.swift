@@ -20,6 +20,10 @@ package struct LintSubject: Sendable {
   /// The text encoding the file was read in (nil for binary files and trees built in memory),
   /// for rules about the bytes rather than the tree (a byte-order mark).
   package var encoding: TextEncoding?
+  /// The UTF-8 text the file's node locations point into (XML and ASCII; empty for binary
+  /// files and trees built in memory), for rules about how a value is written rather than
+  /// what it reads as (a date outside the calendar).
+  package var text: [UInt8]
   /// Why the file could not be read, for a file that did not parse (its `root` is then an
   /// empty dictionary, and only `unreadable_property_list` looks at it); nil otherwise.
   package var readError: BundleError?
@@ -32,9 +36,11 @@ package struct LintSubject: Sendable {
   package init(
     path: String, role: FileRole, root: PlistNode, bundle: BundleNode? = nil,
     parentBundle: BundleNode? = nil, input: AppBundle? = nil, context: LintContext = LintContext(),
-    encoding: TextEncoding? = nil, readError: BundleError? = nil, index: BundleIndex? = nil
+    encoding: TextEncoding? = nil, text: [UInt8] = [], readError: BundleError? = nil,
+    index: BundleIndex? = nil
   ) {
     self.encoding = encoding
+    self.text = text
     self.readError = readError
     self.index = index
     self.path = path

@@ -86,7 +86,7 @@ package struct Linter: Sendable {
       findings += lint(
         LintSubject(
           path: file.path, role: file.role, root: root, input: input, context: context,
-          encoding: file.document?.encoding))
+          encoding: file.document?.encoding, text: file.document?.text ?? []))
     }
     let index = BundleIndex(input)
     func visit(_ bundle: BundleNode, parent: BundleNode?) {
@@ -106,7 +106,8 @@ package struct Linter: Sendable {
           LintSubject(
             path: file.path, role: file.role, root: root, bundle: bundle,
             parentBundle: parent, input: input, context: context,
-            encoding: file.isGenerated ? nil : file.document?.encoding, index: index))
+            encoding: file.isGenerated ? nil : file.document?.encoding,
+            text: file.isGenerated ? [] : file.document?.text ?? [], index: index))
         findings += found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) }
       }
       for child in bundle.children { visit(child, parent: bundle) }

@@ -135,6 +135,8 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   package var severity: Severity?
   /// The text encoding of an XML example as read (a byte-order mark shows here), else nil.
   package var encoding: TextEncoding?
+  /// The UTF-8 text of an XML example as read, which its node locations point into.
+  package var text: [UInt8] = []
   /// Where the example is written, so a failing test points at the rule file.
   package var file: String
   package var line: Int
@@ -186,6 +188,7 @@ package struct RuleExample: Sendable, CustomStringConvertible {
       let document = try PlistReader.read(bytes: Array(xml.utf8))
       root = document.root
       encoding = document.encoding
+      text = document.text
     } catch {
       // Kept, not hidden: a rule other than `unreadable_property_list` finds nothing in it,
       // so its example fails loudly.

@@ -117,6 +117,26 @@ func plist(_ body: String) -> String {
     #expect(d.xmlString == "2024-02-01T00:00:00Z")
   }
 
+  /// The fields lint reports for a date outside the calendar: each by name, leap years
+  /// proleptic Gregorian (0 and 2000 leap, 1900 not), nothing for a malformed body.
+  @Test func namesTheDateFieldsOutsideTheCalendar() {
+    func fields(_ text: String) -> [String] {
+      PlistDate.outOfRangeFields(inXMLBody: Array(text.utf8)).map { "\($0.field) \($0.value)" }
+    }
+    #expect(fields("2024-01-32T00:00:00Z") == ["day 32"])
+    #expect(
+      fields("2004-13-45T25:61:61Z") == ["month 13", "day 45", "hour 25", "minute 61", "second 61"])
+    #expect(fields("2000-02-29T00:00:00Z") == [])
+    #expect(fields("0000-02-29T00:00:00Z") == [])
+    #expect(fields("1900-02-29T00:00:00Z") == ["day 29"])
+    #expect(fields("2024-04-31T00:00:00Z") == ["day 31"])
+    #expect(fields("2024-00-00T24:00:60Z") == ["month 0", "day 0", "hour 24", "second 60"])
+    #expect(fields("2024-12-31T23:59:59Z") == [])
+    #expect(fields("2024-12-31") == [])
+    #expect(
+      PlistDate(xmlBody: Array("2024-01-32T00:00:00Z".utf8))?.xmlString == "2024-02-01T00:00:00Z")
+  }
+
   /// An unknown element name of 100,000 characters is quoted in the error cut to 80 and an
   /// ellipsis, not echoed whole.
   @Test func errorsQuoteLongInputCut() {

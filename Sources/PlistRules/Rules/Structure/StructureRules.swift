@@ -1,7 +1,7 @@
 extension RuleCatalog {
   /// Structure and types: root type, duplicate keys, known keys with the wrong type, near-miss
   /// spellings, keys in the wrong file or for another platform, deprecated, ignored and
-  /// exclusive keys, invalid and empty values, files that do not parse.
+  /// exclusive keys, invalid and empty values, dates outside the calendar, files that do not parse.
   static let structure: [any Rule.Type] = [
     WrongRootTypeRule.self,
     DuplicateKeyRule.self,
@@ -16,6 +16,7 @@ extension RuleCatalog {
     EmptyValueRule.self,
     IneffectiveInfoPlistKeySettingRule.self,
     ByteOrderMarkRule.self,
+    OutOfRangeDateRule.self,
     UnreadablePropertyListRule.self,
   ]
 }
