@@ -79,7 +79,15 @@ package enum ProjectInput {
     if let key = try? project.keySettings(target: target.name, configuration: configuration) {
       sdk = key.sdkroot?.text
       if let path = key.entitlementsPath {
-        files.append(walker.readPropertyList(path, role: .entitlements))
+        var file = walker.readPropertyList(path, role: .entitlements)
+        if let settings = try? project.settings(target: target.name, configuration: configuration),
+          let definition = settings.definition(of: "CODE_SIGN_ENTITLEMENTS", sdk: sdk)
+        {
+          file.namedBy = NamingSetting(
+            name: "CODE_SIGN_ENTITLEMENTS", value: key.entitlements?.text ?? path,
+            origin: definition.origin)
+        }
+        files.append(file)
       }
     }
     var info: PlistDictionary?
@@ -90,6 +98,11 @@ package enum ProjectInput {
       if let source = effective.sourceFile {
         files.append(
           BundleFile(path: source.path, role: .propertyList, document: source.document))
+      } else if let unread = effective.unreadSource {
+        // Xcode fails the build on an INFOPLIST_FILE it cannot read, so lint must too.
+        var file = BundleFile(path: unread.path, role: .propertyList, problem: unread.problem)
+        file.namedBy = unread.setting
+        files.append(file)
       }
       info = effective.dictionary
       effectiveInfo = effective

@@ -34,6 +34,10 @@ package struct BundleFile: Sendable {
   /// .entitlements", "its root has CFBundle* keys (…)", "given with --role"); nil for the files
   /// of a bundle, archive or project, whose place says what they are.
   package var roleReason: String?
+  /// The build setting that names this file, for a file a project names by path
+  /// (`CODE_SIGN_ENTITLEMENTS`, `INFOPLIST_FILE`), so a file that is missing or does not read
+  /// is reported on the setting's line, a place that exists; nil otherwise.
+  package var namedBy: NamingSetting?
 
   /// Creates a file entry.
   package init(
@@ -119,5 +123,22 @@ package struct ImageInfo: Sendable, Hashable {
     height = header.height
     hasAlpha = header.colourType == 4 || header.colourType == 6 || transparency
     isCgBI = cgbi
+  }
+}
+
+/// A build setting that names a file by path, and where it is assigned.
+package struct NamingSetting: Sendable, Hashable {
+  /// The setting's name (`INFOPLIST_FILE`).
+  package var name: String
+  /// The value as written after expansion (the path as the project gives it).
+  package var value: String
+  /// Where the assignment is (`App.xcodeproj/project.pbxproj` and its line, or an `.xcconfig`).
+  package var origin: SettingOrigin
+
+  /// Creates a naming setting.
+  package init(name: String, value: String, origin: SettingOrigin) {
+    self.name = name
+    self.value = value
+    self.origin = origin
   }
 }

@@ -91,6 +91,20 @@ package struct EffectiveInfoPlist: Sendable {
   /// Problems: a missing or unparsable `INFOPLIST_FILE`, a merge of values of different kinds,
   /// and the settings' own issues (a missing `.xcconfig`).
   package var issues: [BundleError]
+  /// The `INFOPLIST_FILE` that is set but could not be read (missing, outside the project
+  /// folder, not a property list), with the setting that names it; nil when it read or is unset.
+  package var unreadSource: UnreadSource? = nil
+
+  /// A file a build setting names that could not be read.
+  package struct UnreadSource: Sendable {
+    /// The file's path in the project's file tree, or the setting's value when it names no
+    /// place in the tree.
+    package var path: String
+    /// The setting and where it is assigned.
+    package var setting: NamingSetting
+    /// Why the file could not be read.
+    package var problem: BundleError
+  }
 
   /// The entry for `key`, or nil.
   package subscript(key: String) -> EffectiveInfoPlistEntry? {

@@ -48,6 +48,7 @@ private struct InfoPlistBuilder {
   let isApplication: Bool
   var entries: [EffectiveInfoPlistEntry] = []
   var issues: [BundleError] = []
+  var unreadSource: EffectiveInfoPlist.UnreadSource?
 
   init(project: XcodeProject, settings: BuildSettings, sdk: String?, isApplication: Bool) {
     self.project = project
@@ -114,40 +115,51 @@ private struct InfoPlistBuilder {
     return EffectiveInfoPlist(
       target: target, configuration: settings.configuration, sdk: sdk, platformName: platform,
       sourceFile: sourceFile, isGenerated: generated, entries: entries,
-      conditionalVariants: variants, ignoredSettings: ignored, removed: removed, issues: issues)
+      conditionalVariants: variants, ignoredSettings: ignored, removed: removed, issues: issues,
+      unreadSource: unreadSource)
   }
 
-  /// Reads `INFOPLIST_FILE` into `entries`.
+  /// Reads `INFOPLIST_FILE` into `entries`; a file that is set but does not read is kept in
+  /// `unreadSource` as well as in `issues`.
   mutating func readInfoPlistFile() -> EffectiveInfoPlist.SourceFile? {
     guard let value = settings.value(of: "INFOPLIST_FILE", sdk: sdk), !value.text.isEmpty
     else { return nil }
-    let origin = settings.definition(of: "INFOPLIST_FILE", sdk: sdk)?.origin.path
+    let definition = settings.definition(of: "INFOPLIST_FILE", sdk: sdk)
+    let origin = definition?.origin.path
+    let setting = NamingSetting(
+      name: "INFOPLIST_FILE", value: value.text,
+      origin: definition?.origin ?? SettingOrigin(level: .builtin, path: ""))
+    func fail(_ path: String, _ problem: BundleError) -> EffectiveInfoPlist.SourceFile? {
+      issues.append(problem)
+      unreadSource = EffectiveInfoPlist.UnreadSource(
+        path: path, setting: setting, problem: problem)
+      return nil
+    }
     guard value.isResolved, let path = project.treePath(forSettingPath: value.text) else {
-      issues.append(
+      return fail(
+        value.text,
         BundleError(
           .notFound, "INFOPLIST_FILE \(value.text) does not name a file in the project folder",
           path: origin))
-      return nil
     }
     guard project.files.entry(at: path) != nil else {
-      issues.append(
-        BundleError(.notFound, "INFOPLIST_FILE names \(path), which is missing", path: origin))
-      return nil
+      return fail(
+        path, BundleError(.notFound, "INFOPLIST_FILE names \(path), which is missing", path: origin)
+      )
     }
     let document: PlistDocument
     do {
       let bytes = try project.files.contents(of: path, limit: XcodeProject.maxPlistBytes)
       document = try PlistReader.read(bytes: bytes, file: path)
     } catch let error as BundleError {
-      issues.append(error.at(path))
-      return nil
+      return fail(path, error.at(path))
     } catch let error as PlistError {
-      issues.append(BundleError(error, path: path))
-      return nil
+      return fail(path, BundleError(error, path: path))
     } catch {
       return nil
     }
     guard let dict = document.root.value.dictionaryValue else {
+      // It reads, so it is no unread source; the issue says what is wrong with it.
       issues.append(BundleError(.malformed, "expected a dictionary at the top level", path: path))
       return nil
     }

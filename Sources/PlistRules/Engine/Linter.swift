@@ -95,10 +95,11 @@ package struct Linter: Sendable {
         distribution: distribution, sdk: bundle.sdk, date: configuration.date)
       for file in bundle.files {
         if let error = Self.readError(of: file) {
-          findings += lint(
+          let found = lint(
             LintSubject(
               path: file.path, role: file.role, root: Self.emptyRoot, bundle: bundle,
               parentBundle: parent, input: input, context: context, readError: error))
+          findings += found.map { Self.onNamingSetting($0, file, in: input) }
           continue
         }
         guard let root = Self.root(of: file) else { continue }
@@ -177,6 +178,56 @@ package struct Linter: Sendable {
       moved.column = 0
     }
     return moved
+  }
+
+  /// A finding about a file a build setting names, moved to the setting's line (the file may
+  /// not exist, and SARIF and the annotations need a place that does), its message naming the
+  /// setting and the file; other findings unchanged.
+  static func onNamingSetting(
+    _ finding: Finding, _ file: BundleFile, in input: AppBundle
+  ) -> Finding {
+    guard let setting = file.namedBy, !setting.origin.path.isEmpty, setting.origin.line > 0
+    else { return finding }
+    var moved = finding
+    moved.file = setting.origin.path
+    moved.keyPath = settingKeyPath(setting, in: input) ?? .root
+    moved.line = setting.origin.line
+    moved.column = setting.origin.location.map { Int($0.column) } ?? 1
+    let reason: String
+    if let problem = file.problem, problem.kind == .notFound {
+      reason = "which is missing"
+    } else if let problem = file.problem {
+      reason = "which could not be read: " + problem.message
+    } else {
+      reason = "and " + finding.message
+    }
+    moved.message =
+      "\(setting.name) names \(file.path), \(reason); Xcode cannot build the target without it"
+    return moved
+  }
+
+  /// The key path of the assignment `setting` in its `project.pbxproj`
+  /// (`objects.<configuration>.buildSettings.<name>`), found by the key's location; nil for an
+  /// `.xcconfig` or a project file not in `input`.
+  static func settingKeyPath(_ setting: NamingSetting, in input: AppBundle) -> KeyPath? {
+    guard let location = setting.origin.location,
+      let project = input.allFiles.first(where: {
+        $0.role == .projectFile && $0.path == setting.origin.path
+      }),
+      let objects = project.document?.root.value.dictionaryValue?["objects"]?.value
+        .dictionaryValue
+    else { return nil }
+    for object in objects.entries {
+      guard
+        let settings = object.node.value.dictionaryValue?["buildSettings"]?.value
+          .dictionaryValue,
+        let index = settings.index(forKey: setting.name),
+        settings.entries[index].keyLocation.start == location.start
+      else { continue }
+      return KeyPath.root.appending(key: "objects").appending(key: object.key)
+        .appending(key: "buildSettings").appending(key: setting.name)
+    }
+    return nil
   }
 
   /// The identifier of the rule that reports files that do not parse.
