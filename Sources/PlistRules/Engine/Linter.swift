@@ -60,7 +60,18 @@ package struct Linter: Sendable {
   }
 
   /// The findings in every property list of `input`, file by file.
-  package func lint(_ input: AppBundle) -> [Finding] {
+  package func lint(_ input: AppBundle) -> [Finding] { lint(input, inSourceFiles: true) }
+
+  /// The findings in every property list of `input`, file by file.
+  ///
+  /// - Parameters:
+  ///   - input: the loaded input.
+  ///   - inSourceFiles: true to report a finding in a project target's effective Info.plist
+  ///     where its key was written (`inSourceFile`), as reports do; false to keep it on the
+  ///     effective Info.plist it was found in, so that it can be matched with the same
+  ///     finding in another input (`BuildComparison`).
+  /// - Returns: the findings.
+  package func lint(_ input: AppBundle, inSourceFiles: Bool) -> [Finding] {
     var findings: [Finding] = []
     let distribution =
       configuration.distribution
@@ -107,7 +118,9 @@ package struct Linter: Sendable {
             path: file.path, role: file.role, root: root, bundle: bundle,
             parentBundle: parent, input: input, context: context,
             encoding: file.isGenerated ? nil : file.document?.encoding, index: index))
-        findings += found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) }
+        findings +=
+          inSourceFiles
+          ? found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) } : found
       }
       for child in bundle.children { visit(child, parent: bundle) }
     }

@@ -1,0 +1,266 @@
+import Foundation
+import PlistBundle
+import PlistCore
+import TestSupport
+import Testing
+
+@testable import PlistRules
+
+/// Two builds compared: bundles and files matched, values, findings and release checks
+/// (issue 16, items 1 to 3), on bundles and projects made in memory.
+@Suite struct BuildComparisonTests {
+  /// An Info.plist in XML from entries written as `<key>K</key><string>V</string>` lines.
+  static func info(_ entries: [(String, String)]) -> [UInt8] {
+    var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+    for (key, value) in entries {
+      text += "\t<key>\(key)</key>\n\t<string>\(value)</string>\n"
+    }
+    return Array((text + "</dict>\n</plist>\n").utf8)
+  }
+
+  static let appInfo: [(String, String)] = [
+    ("CFBundleIdentifier", "com.example.trail"), ("CFBundleShortVersionString", "2.1"),
+    ("CFBundleVersion", "318"), ("CFBundleName", "Trail"), ("MinimumOSVersion", "16.0"),
+  ]
+
+  static func extensionInfo(_ identifier: String) -> [UInt8] {
+    info([
+      ("CFBundleIdentifier", identifier), ("CFBundleShortVersionString", "2.1"),
+      ("CFBundleVersion", "318"),
+    ])
+  }
+
+  /// A built `Trail.app` from files by path.
+  static func app(_ files: [String: [UInt8]]) throws -> AppBundle {
+    try BundleLoader.load(tree: MemoryTree(name: "Trail.app", files: files), inputPath: "Trail.app")
+  }
+
+  static func single(
+    _ name: String, _ bytes: [UInt8], role: FileRole = .infoPlist
+  ) throws
+    -> AppBundle
+  {
+    var bundle = AppBundle(inputPath: name, inputKind: .file, isBuilt: false)
+    bundle.files = [
+      BundleFile(path: name, role: role, document: try PlistReader.read(bytes: bytes))
+    ]
+    return bundle
+  }
+
+  @Test func theSameBuildHasNoChangeAndOnlyUnchangedFindings() throws {
+    let files = ["Info.plist": Self.info(Self.appInfo)]
+    let comparison = BuildComparison(old: try Self.app(files), new: try Self.app(files))
+    #expect(comparison.changedFiles.isEmpty)
+    #expect(comparison.changeCount == 0)
+    #expect(comparison.findings?.new.isEmpty == true)
+    #expect(comparison.findings?.resolved.isEmpty == true)
+    #expect(comparison.findings?.unchanged.isEmpty == false)
+    // The same build number for the same version: the upload would be refused.
+    #expect(comparison.releaseFindings.map(\.ruleID) == ["build_number_not_increased"])
+  }
+
+  @Test func aChangedValueIsReportedOnTheFilePairWithBothFiles() throws {
+    var newInfo = Self.appInfo
+    newInfo[2] = ("CFBundleVersion", "319")
+    newInfo.append(("NSCameraUsageDescription", "Scans trail maps"))
+    let comparison = BuildComparison(
+      old: try Self.app(["Info.plist": Self.info(Self.appInfo)]),
+      new: try Self.app(["Info.plist": Self.info(newInfo)]))
+    let pair = try #require(comparison.changedFiles.first)
+    #expect(comparison.changedFiles.count == 1)
+    #expect(pair.old?.path == "Info.plist" && pair.new?.path == "Info.plist")
+    #expect(pair.status == .changed)
+    #expect(
+      pair.changes.map { "\($0.kind.rawValue) \($0.path) \($0.summary)" } == [
+        "changed CFBundleVersion String \"318\" → \"319\"",
+        "added NSCameraUsageDescription String \"Scans trail maps\"",
+      ])
+    #expect(pair.changes.first?.oldLocation.line == 8)
+    #expect(pair.changes.first?.newLocation.line == 8)
+    #expect(comparison.releaseFindings.isEmpty)
+  }
+
+  @Test func anExtensionRenamedIsTheSameBundleByIdentifier() throws {
+    let comparison = BuildComparison(
+      old: try Self.app([
+        "Info.plist": Self.info(Self.appInfo),
+        "PlugIns/Share.appex/Info.plist": Self.extensionInfo("com.example.trail.share"),
+      ]),
+      new: try Self.app([
+        "Info.plist": Self.info(Self.appInfo),
+        "PlugIns/Sharing.appex/Info.plist": Self.extensionInfo("com.example.trail.share"),
+      ]))
+    #expect(comparison.bundles.count == 2)
+    let share = try #require(comparison.bundles.last)
+    #expect(share.match == .identifier)
+    #expect(share.moved)
+    #expect(share.old?.path == "PlugIns/Share.appex")
+    #expect(share.new?.path == "PlugIns/Sharing.appex")
+    #expect(comparison.changedFiles.isEmpty)
+    #expect(!comparison.releaseFindings.contains { $0.ruleID == "bundle_identifier_changed" })
+  }
+
+  @Test func anExtensionWhoseIdentifierChangedIsTheSameBundleByPlace() throws {
+    let comparison = BuildComparison(
+      old: try Self.app([
+        "Info.plist": Self.info(Self.appInfo),
+        "PlugIns/Share.appex/Info.plist": Self.extensionInfo("com.example.trail.share"),
+      ]),
+      new: try Self.app([
+        "Info.plist": Self.info(Self.appInfo),
+        "PlugIns/Share.appex/Info.plist": Self.extensionInfo("com.example.trail.sharing"),
+      ]))
+    let share = try #require(comparison.bundles.last)
+    #expect(share.match == .path)
+    let finding = try #require(
+      comparison.releaseFindings.first { $0.ruleID == "bundle_identifier_changed" })
+    #expect(finding.severity == .note)
+    #expect(finding.file == "PlugIns/Share.appex/Info.plist")
+    #expect(finding.line == 4)
+    let pair = try #require(comparison.changedFiles.first)
+    #expect(pair.changes.map(\.path.description) == ["CFBundleIdentifier"])
+  }
+
+  @Test func anAddedExtensionIsOneBundleNotItsFiles() throws {
+    let comparison = BuildComparison(
+      old: try Self.app(["Info.plist": Self.info(Self.appInfo)]),
+      new: try Self.app([
+        "Info.plist": Self.info(Self.appInfo),
+        "PlugIns/Widget.appex/Info.plist": Self.extensionInfo("com.example.trail.widget"),
+      ]))
+    #expect(comparison.bundles.map { ($0.old == nil, $0.new == nil) }.last! == (true, false))
+    #expect(comparison.changedFiles.isEmpty)
+    #expect(comparison.files.contains { $0.withItsBundle && $0.status == .added })
+  }
+
+  @Test func findingsAreNewResolvedOrUnchangedByRuleFileAndKeyPathNotLine() throws {
+    // near_miss_key: CFBundleNam stays (on another line), NSCameraUsageDesciption is fixed,
+    // UIRequiresFullscreen appears.
+    let old =
+      Self.appInfo + [
+        ("CFBundleNam", "Trail"), ("NSCameraUsageDesciption", "Scans maps"),
+      ]
+    let new =
+      [("UIRequiresFullscreen", "x")]
+      + Self.appInfo.map {
+        $0.0 == "CFBundleVersion" ? ($0.0, "319") : $0
+      } + [("CFBundleNam", "Trail")]
+    let comparison = BuildComparison(
+      old: try Self.app(["Info.plist": Self.info(old)]),
+      new: try Self.app(["Info.plist": Self.info(new)]))
+    let findings = try #require(comparison.findings)
+    func near(_ list: [Finding]) -> [String] {
+      list.filter { $0.ruleID == "near_miss_key" }.map(\.keyPath.description)
+    }
+    #expect(near(findings.new) == ["UIRequiresFullscreen"])
+    #expect(near(findings.resolved) == ["NSCameraUsageDesciption"])
+    #expect(near(findings.unchanged) == ["CFBundleNam"])
+    let kept = try #require(findings.unchanged.first { $0.keyPath.description == "CFBundleNam" })
+    #expect(kept.line == 16)
+  }
+
+  @Test func aBinaryInfoPlistAndItsXMLTwinAreNoChange() throws {
+    let xml = Self.info(Self.appInfo)
+    let binary = try BinaryPlistWriter.write(try PlistReader.read(bytes: xml).root)
+    let comparison = BuildComparison(
+      old: try Self.single("Info.plist", binary), new: try Self.single("Info-xml.plist", xml))
+    #expect(comparison.files.count == 1)
+    #expect(comparison.files.first?.status == .unchanged)
+    #expect(comparison.findings?.new.isEmpty == true)
+    #expect(comparison.findings?.resolved.isEmpty == true)
+  }
+
+  @Test func twoBareInfoPlistsGetTheReleaseChecks() throws {
+    var newInfo = Self.appInfo
+    newInfo[1] = ("CFBundleShortVersionString", "2.0")
+    let comparison = BuildComparison(
+      old: try Self.single("old/Info.plist", Self.info(Self.appInfo)),
+      new: try Self.single("new/Info.plist", Self.info(newInfo)))
+    #expect(comparison.releaseFindings.map(\.ruleID) == ["short_version_decreased"])
+    #expect(comparison.releaseFindings.first?.file == "new/Info.plist")
+    #expect(comparison.releaseFindings.first?.line == 6)
+  }
+
+  @Test func aSingleFileIsComparedWithTheBundlesFileOfItsRole() throws {
+    let comparison = BuildComparison(
+      old: try Self.single("Info.plist", Self.info(Self.appInfo)),
+      new: try Self.app([
+        "Info.plist": Self.info(Self.appInfo),
+        "PlugIns/Share.appex/Info.plist": Self.extensionInfo("com.example.trail.share"),
+      ]))
+    #expect(comparison.files.count == 1)
+    #expect(comparison.files.first?.new?.path == "Info.plist")
+    #expect(comparison.files.first?.status == .unchanged)
+    #expect(comparison.notes.count == 1)
+  }
+
+  static let pbxproj = """
+    // !$*UTF8*$!
+    {
+      archiveVersion = 1;
+      objectVersion = 77;
+      objects = {
+        P1 = { isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (T1); };
+        G0 = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
+        PL = { isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release; };
+        PR = { isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
+        T1 = { isa = PBXNativeTarget; buildConfigurationList = TL; name = Trail; productName = Trail; productType = "com.apple.product-type.application"; };
+        TL = { isa = XCConfigurationList; buildConfigurations = (TR); defaultConfigurationName = Release; };
+        TR = { isa = XCBuildConfiguration; buildSettings = {
+            INFOPLIST_FILE = Trail/Info.plist;
+            PRODUCT_BUNDLE_IDENTIFIER = com.example.trail;
+            MARKETING_VERSION = 2.1;
+            CURRENT_PROJECT_VERSION = 318;
+            PRODUCT_NAME = Trail;
+          }; name = Release; };
+      };
+      rootObject = P1;
+    }
+    """
+
+  @Test func aProjectAgainstTheBundleItBuilds() throws {
+    let source = Self.info([
+      ("CFBundleIdentifier", "$(PRODUCT_BUNDLE_IDENTIFIER)"),
+      ("CFBundleShortVersionString", "$(MARKETING_VERSION)"),
+      ("CFBundleVersion", "$(CURRENT_PROJECT_VERSION)"), ("CFBundleName", "Trail"),
+      ("MinimumOSVersion", "16.0"),
+    ])
+    let project = ProjectInput.load(
+      tree: MemoryTree(
+        name: "Trail",
+        files: [
+          "Trail.xcodeproj/project.pbxproj": Array(Self.pbxproj.utf8), "Trail/Info.plist": source,
+        ]),
+      projects: ["Trail.xcodeproj"], inputPath: "Trail")
+    let built = try Self.app([
+      "Info.plist": Self.info(Self.appInfo + [("DTSDKName", "iphoneos18.2")])
+    ])
+    let comparison = BuildComparison(old: project, new: built)
+    let app = try #require(comparison.bundles.first { $0.old != nil && $0.new != nil })
+    #expect(app.match == .identifier)
+    #expect(app.isMain)
+    let info = try #require(comparison.files.first { $0.role == .infoPlist })
+    // The effective Info.plist has the build settings' values: only Xcode's key is new.
+    #expect(info.changes.map { "\($0.kind.rawValue) \($0.path)" } == ["added DTSDKName"])
+    // The project file belongs to projects only: not compared, not removed.
+    #expect(comparison.files.contains { $0.role == .projectFile && $0.status == .notCompared })
+    #expect(!comparison.files.contains { $0.status == .removed })
+    // 318 in the project and in the build: the build would be refused.
+    let release = try #require(comparison.releaseFindings.first)
+    #expect(release.ruleID == "build_number_not_increased")
+    #expect(release.file == "Info.plist")
+  }
+
+  @Test func anAddedEntitlementNeedsItsPurposeStringOnceNotTwice() throws {
+    let old = BundleNode.app(["CFBundleIdentifier": "com.example.app"], entitlements: [:])
+    let new = BundleNode.app(
+      ["CFBundleIdentifier": "com.example.app"],
+      entitlements: ["com.apple.developer.healthkit": true])
+    let comparison = BuildComparison(
+      old: AppBundle(inputPath: "old", inputKind: .bundle, isBuilt: true, bundles: [old]),
+      new: AppBundle(inputPath: "new", inputKind: .bundle, isBuilt: true, bundles: [new]))
+    #expect(comparison.releaseFindings.map(\.ruleID) == ["capability_added_unsupported"])
+    #expect(comparison.releaseFindings.first?.itms == "ITMS-90683")
+    #expect(!(comparison.findings?.new.contains { $0.ruleID == "missing_purpose_string" } ?? true))
+  }
+}
