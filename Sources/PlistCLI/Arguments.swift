@@ -19,6 +19,8 @@ package enum Command: Sendable, Equatable {
   case files(FilesOptions)
   /// `lint PATH... [options]`.
   case lint(LintOptions)
+  /// `diff OLD NEW [options]`.
+  case diff(DiffOptions)
   /// `rules [--markdown]`.
   case rules(markdown: Bool)
   /// `explain RULE_ID|KEY`.
@@ -35,7 +37,7 @@ package enum Command: Sendable, Equatable {
 
 /// The subcommands, by the name typed on the command line.
 package enum Subcommand: String, Sendable, CaseIterable {
-  case lint, files, print, convert, rules, explain, help
+  case lint, diff, files, print, convert, rules, explain, help
   case get, set, remove, rename
   case completions, manpage
 }
@@ -187,6 +189,8 @@ package enum Arguments {
       return try parseFiles(rest)
     case "lint":
       return try parseLint(rest)
+    case "diff":
+      return try parseDiff(rest)
     case "rules":
       let markdown = rest.contains("--markdown")
       guard let operands = try simpleOperands(rest.filter { $0 != "--markdown" }, .rules) else {

@@ -10,7 +10,7 @@ struct DeviceCapabilityAddedRule: ComparisonRule {
       severity: .error,
       category: .comparison,
       appliesTo: [.infoPlist],
-      summary: "NEW's UIRequiredDeviceCapabilities requires nothing OLD did not (ITMS-90109)",
+      summary: "NEW's UIRequiredDeviceCapabilities requires nothing OLD did not",
       rationale: """
         Apple's "Required Device Capabilities" page says that for app updates you can only
         maintain or relax capability requirements, since new ones can keep people who
