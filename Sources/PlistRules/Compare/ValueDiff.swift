@@ -10,9 +10,10 @@ import PlistCore
 ///   of a key written twice matches the n-th); moving keys is not a change. Entries OLD alone
 ///   has are reported removed where they stood, before the next entry both have.
 /// - Arrays: items equal in value match first, in order; an array whose items all match but
-///   stand in another order is one `reordered` change. The items left over are paired in order
-///   when both are dictionaries or both arrays (the change is then inside them); the others are
-///   added or removed.
+///   stand in another order is one `reordered` change. Of the items left over, a dictionary of
+///   NEW is paired with the one of OLD it shares most entries with (a key with the same value,
+///   among entries few items have), then the rest in order when both are dictionaries or both
+///   arrays (the change is then inside them); the others are added or removed.
 /// - Anything else that differs (a value, a type) is one `changed`.
 ///
 /// Walks with a stack of its own, so the depth of the trees costs no call stack.
@@ -108,6 +109,23 @@ package enum ValueDiff {
       entry.keyLocation.hasTextPosition ? entry.keyLocation : entry.node.location
     }
 
+    /// How many of OLD's leftover items may share an entry for it to count as a vote.
+    static let distinctive = 8
+
+    /// The hash of each entry of a dictionary (its key and its value's subtree), from the
+    /// digest; the dictionary is the node at `index`.
+    private static func entryHashes(
+      _ dictionary: PlistDictionary, _ index: Int, _ digest: TreeDigest
+    ) -> [Int] {
+      let children = digest.children(of: index, count: dictionary.count)
+      return zip(dictionary.entries, children).map { entry, child in
+        var hasher = Hasher()
+        hasher.combine(entry.key)
+        hasher.combine(digest.hashes[child])
+        return hasher.finalize()
+      }
+    }
+
     private func dictionaries(
       _ a: PlistDictionary, _ old: Side, _ b: PlistDictionary, _ new: Side
     ) -> [Task] {
@@ -193,13 +211,39 @@ package enum ValueDiff {
       let leftNew = b.indices.filter { equal[$0] == nil }
       var paired = [Int?](repeating: nil, count: b.count)
       var pairedOld = [Bool](repeating: false, count: a.count)
-      // The n-th leftover dictionary of NEW with OLD's n-th, and likewise for arrays.
+      // Leftover dictionaries that share entries (a key with the same value) are the same
+      // item changed: each of NEW's goes to the one of OLD it shares most entries with,
+      // counting only entries at most `distinctive` of OLD's leftovers have, so the votes
+      // cost what the entries do.
+      var owners: [Int: [Int]] = [:]
+      for i in leftOld {
+        guard case .dictionary(let d) = a[i].value else { continue }
+        for hash in Self.entryHashes(d, oldChildren[i], oldDigest) {
+          owners[hash, default: []].append(i)
+        }
+      }
+      for j in leftNew {
+        guard case .dictionary(let d) = b[j].value else { continue }
+        var votes: [Int: Int] = [:]
+        for hash in Self.entryHashes(d, newChildren[j], newDigest) {
+          guard let candidates = owners[hash], candidates.count <= Self.distinctive else {
+            continue
+          }
+          for i in candidates where !pairedOld[i] { votes[i, default: 0] += 1 }
+        }
+        guard
+          let best = votes.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key
+        else { continue }
+        paired[j] = best
+        pairedOld[best] = true
+      }
+      // The rest: the n-th leftover dictionary of NEW with OLD's n-th, and likewise arrays.
       var oldByKind: [PlistKind: [Int]] = [:]
-      for i in leftOld where a[i].value.kind.isContainer {
+      for i in leftOld where a[i].value.kind.isContainer && !pairedOld[i] {
         oldByKind[a[i].value.kind, default: []].append(i)
       }
       var next: [PlistKind: Int] = [:]
-      for j in leftNew where b[j].value.kind.isContainer {
+      for j in leftNew where b[j].value.kind.isContainer && paired[j] == nil {
         let kind = b[j].value.kind
         let n = next[kind, default: 0]
         guard let olds = oldByKind[kind], n < olds.count else { continue }

@@ -264,3 +264,124 @@ import Testing
     #expect(!(comparison.findings?.new.contains { $0.ruleID == "missing_purpose_string" } ?? true))
   }
 }
+
+/// What executables and profiles are compared by (their facts, not their offsets).
+@Suite struct ComparedTreeTests {
+  /// A tree shaped as `MachOFile.document` is.
+  static func machO(_ slices: [(String, String, [String])]) -> PlistNode {
+    let items: [PlistNode] = slices.map { architecture, minimum, libraries in
+      [
+        "architecture": PlistNode(.string(architecture)), "offset": 16_384, "size": 99,
+        "buildVersions": [
+          ["platform": "iOS", "minimumOS": PlistNode(.string(minimum)), "sdk": "18.2"]
+        ],
+        "linkedLibraries": PlistNode(
+          .array(libraries.map { ["path": PlistNode(.string($0)), "currentVersion": "1.0"] })),
+      ]
+    }
+    return ["format": "Mach-O universal", "slices": PlistNode(.array(items))]
+  }
+
+  static func executable(_ root: PlistNode) -> BundleFile {
+    BundleFile(
+      path: "Trail", role: .executable, document: PlistDocument(root: root, format: .binary))
+  }
+
+  @Test func executablesCompareByArchitecturesMinimumOSSDKAndLibraries() throws {
+    let old = Self.machO([
+      ("armv7", "12.0", ["/usr/lib/libSystem.B.dylib"]),
+      ("arm64", "12.0", ["/usr/lib/libSystem.B.dylib"]),
+    ])
+    let new = Self.machO([
+      (
+        "arm64", "15.0",
+        ["/usr/lib/libSystem.B.dylib", "/System/Library/Frameworks/HealthKit.framework/HealthKit"]
+      )
+    ])
+    let a = try #require(ComparedTree.tree(Self.executable(old)))
+    let b = try #require(ComparedTree.tree(Self.executable(new)))
+    #expect(
+      ValueDiff.changes(old: a, new: b).map { "\($0.kind.rawValue) \($0.path): \($0.summary)" } == [
+        "removed architectures[0]: String \"armv7\"",
+        "changed minimumOS.iOS: String \"12.0\" → \"15.0\"",
+        "added linkedLibraries[1]: String \"/System/Library/Frameworks/HealthKit.framework/HealthKit\"",
+      ])
+    // Offsets and sizes move with every build; they are not compared.
+    #expect(
+      ValueDiff.changes(old: a, new: try #require(ComparedTree.tree(Self.executable(old)))).isEmpty)
+  }
+
+  @Test func slicesThatDisagreeAreComparedByArchitecture() throws {
+    let tree = try #require(
+      ComparedTree.tree(Self.executable(Self.machO([("armv7", "9.0", []), ("arm64", "11.0", [])]))))
+    let minimum = tree.value.dictionaryValue?["minimumOS"]?.value.dictionaryValue
+    #expect(minimum?.keys == ["iOS (armv7)", "iOS (arm64)"])
+  }
+
+  @Test func profilesCompareByKindTeamExpiryAndEntitlements() throws {
+    func profile(_ team: String, expires: Int64, _ entitlements: PlistNode) -> BundleFile {
+      let root: PlistNode = [
+        "AppIDName": "Trail", "UUID": PlistNode(.string("uuid-" + team)),
+        "TeamIdentifier": [PlistNode(.string(team))],
+        "ExpirationDate": TreeBuilder.date(expires, 1, 1),
+        "ProvisionedDevices": ["a", "b"], "Entitlements": entitlements,
+        "DeveloperCertificates": [PlistNode(.data(Data([1, 2, 3])))],
+      ]
+      return BundleFile(
+        path: "embedded.mobileprovision", role: .provisioningProfile,
+        document: PlistDocument(root: root, format: .xml))
+    }
+    let old = try #require(
+      ComparedTree.tree(profile("ABCDE12345", expires: 2025, ["aps-environment": "development"])))
+    let new = try #require(
+      ComparedTree.tree(
+        profile(
+          "ZYXWV98765", expires: 2026,
+          ["aps-environment": "production", "com.apple.developer.siri": true])))
+    #expect(
+      ValueDiff.changes(old: old, new: new).map(\.path.description) == [
+        "TeamIdentifier[0]", "TeamIdentifier[0]", "ExpirationDate", "Entitlements.aps-environment",
+        "Entitlements.\"com.apple.developer.siri\"",
+      ])
+  }
+}
+
+/// A corpus bundle against an edited copy made in the test.
+@Suite(.enabled(if: Corpus.isPresent, Corpus.absentComment))
+struct BuildComparisonCorpusTests {
+  static func saver() throws -> AppBundle {
+    try BundleLoader.load(
+      path: Corpus.directory.appendingPathComponent("bundles/SaverApp.app").path)
+  }
+
+  @Test func aCorpusBundleAgainstItselfHasNoChangeAndEveryFindingUnchanged() throws {
+    let app = try Self.saver()
+    let comparison = BuildComparison(old: app, new: app)
+    #expect(comparison.changedFiles.isEmpty)
+    let findings = try #require(comparison.findings)
+    #expect(findings.new.isEmpty && findings.resolved.isEmpty)
+    #expect(findings.unchanged.count == Linter().lint(app).count)
+  }
+
+  @Test func anEditedCopyShowsItsEditsAndTheReleaseChecks() throws {
+    let old = try Self.saver()
+    var new = old
+    var info = try #require(new.bundles[0].files.first { $0.role == .infoPlist })
+    let index = try #require(new.bundles[0].files.firstIndex { $0.role == .infoPlist })
+    var root = try #require(info.document?.root.value.dictionaryValue)
+    root.set("NSCameraUsageDescription", "Scans receipts.")
+    root.set("CFBundleShortVersionString", "1.3.3")
+    info.document?.root = PlistNode(.dictionary(root))
+    new.bundles[0].files[index] = info
+    let comparison = BuildComparison(old: old, new: new)
+    let pair = try #require(comparison.changedFiles.first)
+    #expect(comparison.changedFiles.count == 1)
+    #expect(
+      pair.changes.map { "\($0.kind.rawValue) \($0.path)" } == [
+        "changed CFBundleShortVersionString", "added NSCameraUsageDescription",
+      ])
+    // A development profile: App Store Connect's check says so, as a note.
+    #expect(comparison.releaseFindings.map(\.ruleID) == ["short_version_decreased"])
+    #expect(comparison.releaseFindings.first?.severity == .note)
+  }
+}

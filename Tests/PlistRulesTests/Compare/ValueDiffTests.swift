@@ -103,6 +103,25 @@ import Testing
     #expect(moved.moved)
   }
 
+  @Test func aChangedDictionaryIsFoundByTheEntriesItKeepsWhenOneIsInsertedBeforeIt() {
+    func type(_ name: String, _ scheme: String) -> PlistNode {
+      T.dict([
+        ("CFBundleURLName", T.string(name)), ("CFBundleURLSchemes", T.array([T.string(scheme)])),
+      ])
+    }
+    let old = T.dict([("CFBundleURLTypes", T.array([type("a", "a1"), type("b", "b1")]))])
+    let new = T.dict([
+      ("CFBundleURLTypes", T.array([type("new", "n1"), type("a", "a1"), type("b", "b2")]))
+    ])
+    let changes = ValueDiff.changes(old: old, new: new)
+    #expect(
+      Self.lines(changes) == [
+        "added CFBundleURLTypes[0]: Dictionary (2 entries)",
+        "added CFBundleURLTypes[2].CFBundleURLSchemes[0]: String \"b2\"",
+        "removed CFBundleURLTypes[1].CFBundleURLSchemes[0]: String \"b1\"",
+      ])
+  }
+
   @Test func aKeyWrittenTwiceMatchesOccurrenceByOccurrence() {
     let old = T.dict([("a", T.int(1)), ("a", T.int(2))])
     let new = T.dict([("a", T.int(1)), ("a", T.int(3)), ("a", T.int(4))])
