@@ -363,6 +363,44 @@ struct BuildComparisonCorpusTests {
     #expect(findings.unchanged.count == Linter().lint(app).count)
   }
 
+  /// WhisperAX's project and Info.plist from the corpus, with `edit` applied to the Info.plist
+  /// text.
+  static func whisper(_ edit: (String) -> String = { $0 }) throws -> AppBundle {
+    let info = String(
+      decoding: try Corpus.bytes("info-plist/WhisperKit__WhisperAX__Info.plist"), as: UTF8.self)
+    let tree = MemoryTree(
+      name: "WhisperAX",
+      files: [
+        "WhisperAX.xcodeproj/project.pbxproj": try Corpus.bytes(
+          "pbxproj/WhisperKit__WhisperAX.xcodeproj__project.pbxproj"),
+        "WhisperAX/Info.plist": Array(edit(info).utf8),
+      ])
+    return ProjectInput.load(tree: tree, projects: ["WhisperAX.xcodeproj"], inputPath: "W")
+  }
+
+  @Test func aCorpusProjectAgainstAnEditedCopyReportsTheEditWhereItIsWritten() throws {
+    let old = try Self.whisper()
+    let new = try Self.whisper {
+      $0.replacingOccurrences(
+        of: "<dict>\n",
+        with:
+          "<dict>\n\t<key>NSCameraUsageDescription</key>\n\t<string>Transcribes the room.</string>\n",
+        options: [], range: $0.range(of: "<dict>\n"))
+    }
+    let same = BuildComparison(old: old, new: old)
+    #expect(same.changedFiles.isEmpty)
+    #expect(same.findings?.new.isEmpty == true)
+    let comparison = BuildComparison(old: old, new: new)
+    let changed = comparison.changedFiles.filter { $0.status == .changed }
+    #expect(!changed.isEmpty)
+    #expect(
+      changed.allSatisfy { pair in
+        pair.changes.map(\.path.description) == ["NSCameraUsageDescription"]
+      })
+    // The effective Info.plist keeps its values' places in the file (the key's line is 5).
+    #expect(changed.first?.changes.first?.newLocation.line == 6)
+  }
+
   @Test func anEditedCopyShowsItsEditsAndTheReleaseChecks() throws {
     let old = try Self.saver()
     var new = old
