@@ -78,29 +78,9 @@ extension Arguments {
       case "--strict":
         strict = true
       case "--platform":
-        let text = try value(name, inline)
-        var list: [Platform] = []
-        for part in text.split(separator: ",") {
-          guard
-            let platform = Platform.allCases.first(where: {
-              $0.rawValue.lowercased() == part.lowercased()
-            })
-          else {
-            throw fail(
-              "unknown platform '\(part)' (expected iOS, iPadOS, macOS, macCatalyst, tvOS, "
-                + "watchOS or visionOS)")
-          }
-          list.append(platform)
-        }
-        platforms = list
+        platforms = try Self.platforms(try value(name, inline), subcommand: .diff)
       case "--distribution":
-        let text = try value(name, inline)
-        guard let parsed = LintContext.Distribution(rawValue: text.lowercased()) else {
-          throw fail(
-            "unknown distribution '\(text)' (expected app-store, developer-id, ad-hoc, "
-              + "enterprise or development)")
-        }
-        distribution = parsed
+        distribution = try Self.distribution(try value(name, inline), subcommand: .diff)
       default:
         throw fail("unknown option '\(argument)' for diff")
       }
@@ -122,5 +102,39 @@ extension Arguments {
     options.platforms = platforms
     options.distribution = distribution
     return .diff(options)
+  }
+
+  /// The platforms of `--platform P[,P]`, by name without regard to case.
+  ///
+  /// - Throws: `UsageError` naming the first unknown platform.
+  static func platforms(_ text: String, subcommand: Subcommand) throws(UsageError) -> [Platform] {
+    var platforms: [Platform] = []
+    for part in text.split(separator: ",") {
+      guard
+        let platform = Platform.allCases.first(where: {
+          $0.rawValue.lowercased() == part.lowercased()
+        })
+      else {
+        throw UsageError(
+          "unknown platform '\(part)' (expected iOS, iPadOS, macOS, macCatalyst, tvOS, watchOS "
+            + "or visionOS)", subcommand: subcommand)
+      }
+      platforms.append(platform)
+    }
+    return platforms
+  }
+
+  /// The channel of `--distribution D`.
+  ///
+  /// - Throws: `UsageError` for an unknown channel.
+  static func distribution(
+    _ text: String, subcommand: Subcommand
+  ) throws(UsageError) -> LintContext.Distribution {
+    guard let distribution = LintContext.Distribution(rawValue: text.lowercased()) else {
+      throw UsageError(
+        "unknown distribution '\(text)' (expected app-store, developer-id, ad-hoc, "
+          + "enterprise or development)", subcommand: subcommand)
+    }
+    return distribution
   }
 }

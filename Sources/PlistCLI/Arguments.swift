@@ -369,21 +369,7 @@ package enum Arguments {
         // Hidden: lint the built-in sample (for its tests and for trying the rules).
         options.demo = true
       case "--platform":
-        let text = try value(name, inline)
-        var platforms: [Platform] = []
-        for part in text.split(separator: ",") {
-          guard
-            let platform = Platform.allCases.first(where: {
-              $0.rawValue.lowercased() == part.lowercased()
-            })
-          else {
-            throw fail(
-              "unknown platform '\(part)' (expected iOS, iPadOS, macOS, macCatalyst, tvOS, watchOS or visionOS)"
-            )
-          }
-          platforms.append(platform)
-        }
-        options.platforms = platforms
+        options.platforms = try platforms(try value(name, inline), subcommand: .lint)
       case "--role":
         let text = try value(name, inline)
         guard
@@ -397,13 +383,7 @@ package enum Arguments {
         }
         options.role = role
       case "--distribution":
-        let text = try value(name, inline)
-        guard let distribution = LintContext.Distribution(rawValue: text.lowercased()) else {
-          throw fail(
-            "unknown distribution '\(text)' (expected app-store, developer-id, ad-hoc, "
-              + "enterprise or development)")
-        }
-        options.distribution = distribution
+        options.distribution = try distribution(try value(name, inline), subcommand: .lint)
       default:
         throw fail("unknown option '\(argument)' for lint")
       }

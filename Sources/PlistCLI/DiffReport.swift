@@ -250,18 +250,6 @@ enum DiffReport {
     var newIdentifier: String?
   }
 
-  struct Item: Encodable {
-    var rule: String
-    var severity: String
-    var file: String
-    var keyPath: String
-    var line: Int?
-    var column: Int?
-    var message: String
-    var url: String
-    var itms: String?
-  }
-
   struct Input: Encodable {
     var input: String
     var kind: String
@@ -269,8 +257,8 @@ enum DiffReport {
   }
 
   struct Findings: Encodable {
-    var new: [Item]
-    var resolved: [Item]
+    var new: [FindingJSON]
+    var resolved: [FindingJSON]
     var unchanged: Int
   }
 
@@ -282,7 +270,7 @@ enum DiffReport {
     var notes: [String]
     var bundles: [Bundle]
     var files: [File]
-    var releaseChecks: [Item]
+    var releaseChecks: [FindingJSON]
     var findings: Findings?
     var summary: String
   }
@@ -292,12 +280,8 @@ enum DiffReport {
   static func json(
     _ comparison: BuildComparison, old: DiffCommand.Side, new: DiffCommand.Side
   ) -> String {
-    func item(_ finding: Finding, _ side: DiffCommand.Side) -> Item {
-      Item(
-        rule: finding.ruleID, severity: finding.severity.rawValue, file: side.path(finding.file),
-        keyPath: finding.keyPath.description, line: finding.line > 0 ? finding.line : nil,
-        column: finding.line > 0 && finding.column > 0 ? finding.column : nil,
-        message: finding.message, url: finding.url, itms: finding.itms)
+    func item(_ finding: Finding, _ side: DiffCommand.Side) -> FindingJSON {
+      FindingJSON(finding, path: side.path(finding.file))
     }
     func value(
       _ node: PlistNode?, _ location: SourceLocation, _ placer: Placer?, _ path: KeyPath?
