@@ -19,6 +19,8 @@ package enum Command: Sendable, Equatable {
   case files(FilesOptions)
   /// `lint PATH... [options]`.
   case lint(LintOptions)
+  /// `diff OLD NEW [options]`.
+  case diff(DiffOptions)
   /// `rules [--markdown]`.
   case rules(markdown: Bool)
   /// `explain RULE_ID|KEY`.
@@ -35,7 +37,7 @@ package enum Command: Sendable, Equatable {
 
 /// The subcommands, by the name typed on the command line.
 package enum Subcommand: String, Sendable, CaseIterable {
-  case lint, files, print, convert, rules, explain, help
+  case lint, diff, files, print, convert, rules, explain, help
   case get, set, remove, rename
   case completions, manpage
 }
@@ -187,6 +189,8 @@ package enum Arguments {
       return try parseFiles(rest)
     case "lint":
       return try parseLint(rest)
+    case "diff":
+      return try parseDiff(rest)
     case "rules":
       let markdown = rest.contains("--markdown")
       guard let operands = try simpleOperands(rest.filter { $0 != "--markdown" }, .rules) else {
@@ -365,21 +369,7 @@ package enum Arguments {
         // Hidden: lint the built-in sample (for its tests and for trying the rules).
         options.demo = true
       case "--platform":
-        let text = try value(name, inline)
-        var platforms: [Platform] = []
-        for part in text.split(separator: ",") {
-          guard
-            let platform = Platform.allCases.first(where: {
-              $0.rawValue.lowercased() == part.lowercased()
-            })
-          else {
-            throw fail(
-              "unknown platform '\(part)' (expected iOS, iPadOS, macOS, macCatalyst, tvOS, watchOS or visionOS)"
-            )
-          }
-          platforms.append(platform)
-        }
-        options.platforms = platforms
+        options.platforms = try platforms(try value(name, inline), subcommand: .lint)
       case "--role":
         let text = try value(name, inline)
         guard
@@ -393,13 +383,7 @@ package enum Arguments {
         }
         options.role = role
       case "--distribution":
-        let text = try value(name, inline)
-        guard let distribution = LintContext.Distribution(rawValue: text.lowercased()) else {
-          throw fail(
-            "unknown distribution '\(text)' (expected app-store, developer-id, ad-hoc, "
-              + "enterprise or development)")
-        }
-        options.distribution = distribution
+        options.distribution = try distribution(try value(name, inline), subcommand: .lint)
       default:
         throw fail("unknown option '\(argument)' for lint")
       }

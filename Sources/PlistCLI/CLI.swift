@@ -199,6 +199,8 @@ package enum CLI {
       return FilesCommand.run(options, context: context)
     case .lint(let options):
       return LintCommand.run(options, context: context)
+    case .diff(let options):
+      return DiffCommand.run(options, context: context)
     case .get(let options):
       return GetCommand.run(options, context: context)
     case .edit(let options):

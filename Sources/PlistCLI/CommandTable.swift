@@ -173,8 +173,8 @@ package enum CommandTable {
   /// The exit statuses every command shares.
   static let exitStatus = """
     EXIT STATUS:
-      0 success, 1 lint findings at the failing level, a key path / rule not found or a
-      value refused, 64 bad usage, 66 input unreadable or malformed,
+      0 success, 1 lint or diff findings at the failing level, a key path / rule not found
+      or a value refused, 64 bad usage, 66 input unreadable or malformed,
       73 output could not be written.
 
     """

@@ -71,18 +71,6 @@ enum LintReport {
       var name = "infoscope"
       var version = CLI.version
     }
-    struct Item: Encodable {
-      var rule: String
-      var severity: String
-      var file: String
-      var keyPath: String
-      var line: Int?
-      var column: Int?
-      var message: String
-      var url: String
-      var itms: String?
-      var fix: String?
-    }
     struct Counts: Encodable {
       var error: Int
       var warning: Int
@@ -97,19 +85,11 @@ enum LintReport {
     struct Document: Encodable {
       var formatVersion: Int
       var tool: Tool
-      var findings: [Item]
+      var findings: [FindingJSON]
       var counts: Counts
       var files: [File]?
     }
-    let items = findings.map {
-      Item(
-        rule: $0.finding.ruleID, severity: $0.finding.severity.rawValue, file: $0.path,
-        keyPath: $0.finding.keyPath.description,
-        line: $0.finding.line > 0 ? $0.finding.line : nil,
-        column: $0.finding.line > 0 && $0.finding.column > 0 ? $0.finding.column : nil,
-        message: $0.finding.message, url: $0.finding.url, itms: $0.finding.itms,
-        fix: $0.finding.fix?.title)
-    }
+    let items = findings.map { FindingJSON($0.finding, path: $0.path) }
     let count = { (severity: Severity) in findings.filter { $0.finding.severity == severity }.count
     }
     return encode(
@@ -179,6 +159,36 @@ enum LintReport {
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
     guard let data = try? encoder.encode(value) else { return "{}\n" }
     return VisibleEscaping.json(String(decoding: data, as: UTF8.self)) + "\n"
+  }
+}
+
+/// A finding as the JSON reports write it: `{rule, severity, file, keyPath, line?, column?,
+/// message, url, itms?, fix?}`, `line` and `column` (1-based, UTF-8 bytes) left out without a
+/// text position.
+struct FindingJSON: Encodable {
+  var rule: String
+  var severity: String
+  var file: String
+  var keyPath: String
+  var line: Int?
+  var column: Int?
+  var message: String
+  var url: String
+  var itms: String?
+  var fix: String?
+
+  /// The finding, reported under `path`.
+  init(_ finding: Finding, path: String) {
+    rule = finding.ruleID
+    severity = finding.severity.rawValue
+    file = path
+    keyPath = finding.keyPath.description
+    line = finding.line > 0 ? finding.line : nil
+    column = finding.line > 0 && finding.column > 0 ? finding.column : nil
+    message = finding.message
+    url = finding.url
+    itms = finding.itms
+    fix = finding.fix?.title
   }
 }
 

@@ -8,7 +8,7 @@ enum RulesCommand {
   /// for the README followed by a sentence on how the lint context moves the default
   /// severities.
   static func list(markdown: Bool) -> String {
-    let descriptions = RuleCatalog.all.map { $0.description }
+    let descriptions = RuleCatalog.all.map { $0.description } + comparisonDescriptions
     if markdown {
       var out = "| rule | default severity | area | what it checks | Apple source |\n"
       out += "| --- | --- | --- | --- | --- |\n"
@@ -19,7 +19,8 @@ enum RulesCommand {
           + "(\(d.appleSource.url)) |\n"
       }
       out += "\n" + contextNote("Each severity")
-      out += " `infoscope explain RULE_ID` says how each rule's severity moves.\n"
+      out += " `infoscope explain RULE_ID` says how each rule's severity moves."
+      out += " The Comparison rules are release checks that only `infoscope diff` runs.\n"
       return out
     }
     let width = descriptions.map(\.identifier.count).max() ?? 0
@@ -35,6 +36,7 @@ enum RulesCommand {
       out += "\n"
     }
     out += "severities are defaults; the lint context (platform, SDK, distribution) moves them\n"
+    out += "the comparison rules (category Comparison) run only in 'infoscope diff'\n"
     out +=
       "\(PlistError.counted(descriptions.count, "rule")), "
       + "\(PlistError.counted(KnownKeys.all.count, "catalog key"))\n"
@@ -46,7 +48,11 @@ enum RulesCommand {
   /// when `name` is neither.
   static func explain(_ name: String) -> String? {
     if let code = RuleCatalog.itmsCode(name) {
-      let rules = RuleCatalog.rules(itms: code).map { $0.description }
+      let rules =
+        RuleCatalog.rules(itms: code).map { $0.description }
+        + comparisonDescriptions.filter {
+          $0.itms == code || $0.rationale?.contains(code) == true
+        }
       guard let first = rules.first else { return nil }
       if rules.count == 1, let text = explain(first.identifier) {
         return "\(code) is anticipated by \(first.identifier)\n\n" + text
@@ -59,11 +65,16 @@ enum RulesCommand {
       }
       return out + "'infoscope explain RULE_ID' shows one.\n"
     }
-    if let rule = RuleCatalog.rule(name) {
-      let d = rule.description
+    if let d = RuleCatalog.rule(name)?.description
+      ?? ComparisonRuleCatalog.rule(name)?
+      .description.rule
+    {
       var out = "\(d.name) [\(d.identifier)]\n"
       out += "  default severity: \(d.severity.rawValue)    area: \(d.category.rawValue)\n"
       out += "  checks: \(d.appliesTo.map(\.rawValue).sorted().joined(separator: ", "))\n"
+      if d.category == .comparison {
+        out += "  runs in: infoscope diff OLD NEW (a release check on NEW against OLD)\n"
+      }
       if let itms = d.itms { out += "  App Store Connect: \(itms)\n" }
       for requirement in d.requirements { out += "  \(requirement.description)\n" }
       out += "\n" + PlainText.render(d.summary + ".")
@@ -105,6 +116,11 @@ enum RulesCommand {
     }
     out += "\n" + PlainText.render(entry.summary + ".") + "\nSource: \(entry.url)\n"
     return out
+  }
+
+  /// The release checks of `diff`, described as the lint rules are.
+  static var comparisonDescriptions: [RuleDescription] {
+    ComparisonRuleCatalog.all.map { $0.description.rule }
   }
 
   /// What `explain` and the rules listing say about severities.

@@ -18,6 +18,8 @@ struct BenchOptions: Sendable {
   var uiNodes = 1_000_000
   /// Measure the lint of an app with many nested bundles.
   var bundles = true
+  /// Measure the comparison of two 100,000-value documents (`DiffBench`).
+  var diff = true
 
   static let usage = """
     usage: swift run -c release infoscope-bench [--sizes 5k,1m,10m,100m] [--quick] [--runs N]
@@ -32,6 +34,8 @@ struct BenchOptions: Sendable {
       --ui-nodes  values in the terminal UI's large document (default 1000000)
       --no-bundles    skip the lint of an app with 1,000 to 4,000 extensions
       --bundles-only  only that lint
+      --no-diff       skip the comparison of two 100,000-value documents
+      --diff-only     only that comparison
     """
 
   /// Parses the arguments after the program name.
@@ -49,10 +53,19 @@ struct BenchOptions: Sendable {
         options.codec = false
         options.ui = true
         options.bundles = false
+        options.diff = false
       case "--bundles-only":
         options.codec = false
         options.ui = false
         options.bundles = true
+        options.diff = false
+      case "--diff-only":
+        options.codec = false
+        options.ui = false
+        options.bundles = false
+        options.diff = true
+      case "--no-diff":
+        options.diff = false
       case "--no-ui":
         options.ui = false
       case "--no-bundles":

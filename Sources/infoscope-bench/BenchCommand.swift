@@ -48,12 +48,23 @@ enum BenchCommand {
       printError("infoscope-bench: error: cannot prepare the inputs: \(error)")
       return 1
     }
+    var diff: DiffBench.Result?
+    var diffNote: String?
+    if options.diff {
+      printError("measuring the comparison of two \(DiffBench.nodes)-value documents")
+      do {
+        diff = try DiffBench.run(cache: cache, runs: options.runs ?? 3)
+      } catch {
+        diffNote = "cannot prepare the documents: \(error)"
+      }
+    }
     let report = Report(
       measurements: measurements, sizes: options.codec ? options.sizes : [],
       baselines: options.codec ? runner.baselines(bench: bench) : [],
       absent: implementations.compactMap { peer in peer.absentReason.map { (peer.name, $0) } },
       rssFromGNUTime: spawner.gnuTime != nil, codec: options.codec, ui: ui.measurements,
-      uiNotes: ui.notes)
+      uiNotes: ui.notes, diff: diff, diffNote: options.diff ? diffNote : nil,
+      diffMeasured: options.diff)
     var markdown = report.markdown()
     if options.bundles { markdown += BundleLintBench.markdown(BundleLintBench.run()) }
     if options.json {

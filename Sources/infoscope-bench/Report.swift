@@ -23,6 +23,12 @@ struct Report {
   var ui: [UIMeasurement] = []
   /// What the terminal UI measure could not do.
   var uiNotes: [String] = []
+  /// The comparison of two builds' documents, when it was measured and ran.
+  var diff: DiffBench.Result?
+  /// Why the comparison has no figures.
+  var diffNote: String?
+  /// Whether the comparison was asked for (its row and target are left out when not).
+  var diffMeasured = false
 
   /// The largest per-keystroke median ÷ the 5 KB one that still passes ("near 1").
   static let keystrokeRatioLimit = 1.5
@@ -32,6 +38,7 @@ struct Report {
     var out = "# infoscope-bench\n\n"
     if codec { out += codecMarkdown() }
     if !ui.isEmpty || !uiNotes.isEmpty { out += (codec ? "\n" : "") + uiMarkdown() }
+    if let diff { out += DiffBench.markdown(diff) }
     out += "\n## Targets\n\n"
     let verdicts = targets()
     for verdict in verdicts {
@@ -202,6 +209,7 @@ struct Report {
             detail: uiNotes.first ?? "needs both generated documents"))
       }
     }
+    if diffMeasured { verdicts.append(DiffBench.target(diff, note: diffNote)) }
     return verdicts
   }
 
@@ -318,12 +326,13 @@ struct Report {
       var targets: [TargetResult]
       var terminalUI: [UIMeasurement]
       var terminalUINotes: [String]
+      var comparison: DiffBench.Result?
     }
     let document = Document(
       generatorVersion: PlistGenerator.version, measurements: measurements,
       baselinesRSSBytes: Dictionary(baselines, uniquingKeysWith: { a, _ in a }),
       absent: Dictionary(absent, uniquingKeysWith: { a, _ in a }), targets: targets(),
-      terminalUI: ui, terminalUINotes: uiNotes)
+      terminalUI: ui, terminalUINotes: uiNotes, comparison: diff)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(document) else { return "{}" }

@@ -208,6 +208,11 @@ cp "$corpus/$source_project" "$project/Swiftfin.xcodeproj/project.pbxproj"
 # CODE_SIGN_ENTITLEMENTS names Swiftfin/Resources/Swiftfin.entitlements: a missing one is an error.
 cp "$corpus/entitlements/Swiftfin__Swiftfin.entitlements" \
   "$project/Swiftfin/Resources/Swiftfin.entitlements"
+# Its tvOS target's INFOPLIST_FILE is not in the corpus, and a missing one is an error too: an
+# empty dictionary stands in, which leaves that effective Info.plist as its settings say.
+mkdir -p "$project/Swiftfin tvOS/Resources"
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict/>\n</plist>\n' \
+  > "$project/Swiftfin tvOS/Resources/Info.plist"
 python3 - "$corpus/$source_plist" "$project/Swiftfin/Resources/Info.plist" << 'EOF'
 import sys
 text = open(sys.argv[1], encoding="utf-8").read()

@@ -52,6 +52,14 @@ for e in Mastodon/Mastodon MastodonIntent/MastodonIntent NotificationService/Not
     > "$project/$e.entitlements"
 done
 
+# Its other targets' INFOPLIST_FILEs are not in the corpus either, and a missing one is an error
+# too; an empty dictionary stands in, which leaves each effective Info.plist as its settings say.
+for p in MastodonTests MastodonUITests NotificationService OpenInActionExtension WidgetExtension; do
+  mkdir -p "$project/$p"
+  printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict/>\n</plist>\n' \
+    > "$project/$p/Info.plist"
+done
+
 launch() { # launch SESSION: runs the inspector on the project, echoing its exit status after
   type_line "$1" "$(printf '%q %q' "$bin" "$project"); echo \"EXIT=\$?\""
 }

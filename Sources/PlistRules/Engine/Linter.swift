@@ -60,7 +60,18 @@ package struct Linter: Sendable {
   }
 
   /// The findings in every property list of `input`, file by file.
-  package func lint(_ input: AppBundle) -> [Finding] {
+  package func lint(_ input: AppBundle) -> [Finding] { lint(input, inSourceFiles: true) }
+
+  /// The findings in every property list of `input`, file by file.
+  ///
+  /// - Parameters:
+  ///   - input: the loaded input.
+  ///   - inSourceFiles: true to report a finding in a project target's effective Info.plist
+  ///     where its key was written (`inSourceFile`), as reports do; false to keep it on the
+  ///     effective Info.plist it was found in, so that it can be matched with the same
+  ///     finding in another input (`BuildComparison`).
+  /// - Returns: the findings.
+  package func lint(_ input: AppBundle, inSourceFiles: Bool) -> [Finding] {
     var findings: [Finding] = []
     let distribution =
       configuration.distribution
@@ -99,7 +110,8 @@ package struct Linter: Sendable {
             LintSubject(
               path: file.path, role: file.role, root: Self.emptyRoot, bundle: bundle,
               parentBundle: parent, input: input, context: context, readError: error))
-          findings += found.map { Self.onNamingSetting($0, file, in: input) }
+          findings +=
+            inSourceFiles ? found.map { Self.onNamingSetting($0, file, in: input) } : found
           continue
         }
         guard let root = Self.root(of: file) else { continue }
@@ -109,7 +121,9 @@ package struct Linter: Sendable {
             parentBundle: parent, input: input, context: context,
             encoding: file.isGenerated ? nil : file.document?.encoding,
             text: file.isGenerated ? [] : file.document?.text ?? [], index: index))
-        findings += found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) }
+        findings +=
+          inSourceFiles
+          ? found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) } : found
       }
       for child in bundle.children { visit(child, parent: bundle) }
     }

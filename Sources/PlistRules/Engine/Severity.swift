@@ -14,7 +14,8 @@ package enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Cod
   }
 }
 
-/// The areas rules are grouped in, each with its folder under `Rules/`.
+/// The areas rules are grouped in, each with its folder under `Rules/` (the release checks of
+/// `infoscope diff`, `comparison`, under `Compare/Rules/`).
 package enum RuleCategory: String, Sendable, Hashable, CaseIterable, Codable {
   case structure = "Structure"
   case identity = "Identity"
@@ -26,6 +27,7 @@ package enum RuleCategory: String, Sendable, Hashable, CaseIterable, Codable {
   case icons = "Icons"
   case privacyManifest = "PrivacyManifest"
   case executables = "Executables"
+  case comparison = "Comparison"
 }
 
 /// The Apple page a rule rests on.

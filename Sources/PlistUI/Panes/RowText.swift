@@ -1,23 +1,12 @@
 import Foundation
 import PlistCore
+import PlistRules
 
 /// How values read on screen: type names, one-line previews and text for search.
 package enum RowText {
   /// The type column's word for a kind, as Xcode's editor names them (Integer and Real are
   /// both "Number" there; we keep them apart because the difference matters to the rules).
-  package static func typeName(_ kind: PlistKind) -> String {
-    switch kind {
-    case .string: "String"
-    case .integer: "Integer"
-    case .real: "Real"
-    case .boolean: "Boolean"
-    case .date: "Date"
-    case .data: "Data"
-    case .array: "Array"
-    case .dictionary: "Dictionary"
-    case .uid: "UID"
-    }
-  }
+  package static func typeName(_ kind: PlistKind) -> String { ValueText.typeName(kind) }
 
   /// `(1 item)`, `(12 items)`.
   package static func items(_ n: Int) -> String { n == 1 ? "(1 item)" : "(\(n) items)" }

@@ -1,0 +1,84 @@
+import Foundation
+import PlistBundle
+import PlistCore
+import PlistRules
+
+/// `infoscope diff OLD NEW`: what changed between two builds (`BuildComparison`).
+///
+/// Exit status: 0 when nothing at the failing level (errors; warnings too with `--strict`)
+/// is among the findings `--fail-on` counts (every finding of NEW and the release checks', by
+/// default; with `new`, NEW's new findings and the release checks'; with `none`, nothing);
+/// 1 when something is; 64 for bad usage; 66 when OLD or NEW cannot be opened; 73 when the
+/// report cannot be written.
+package enum DiffCommand {
+  /// One side, loaded, with the name its paths are reported under.
+  struct Side {
+    var name: String
+    var bundle: AppBundle
+
+    /// The path `file` (a path inside the input) is reported under.
+    func path(_ file: String) -> String { LintCommand.reportPath(name, bundle, file) }
+  }
+
+  /// Loads both inputs, compares them and writes the report.
+  static func run(_ options: DiffOptions, context: CLI.Context) -> ExitStatus {
+    guard let old = load(options.old, context: context),
+      let new = load(options.new, context: context)
+    else { return .noInput }
+    let comparison = compare(old.bundle, new.bundle, options)
+    let written: Bool
+    switch options.format {
+    case .text:
+      written = context.console.write(
+        DiffReport.text(comparison, old: old, new: new), to: .output)
+    case .json:
+      written = context.console.write(
+        DiffReport.json(comparison, old: old, new: new), to: .output)
+    }
+    guard written else { return .cannotCreate }
+    return status(comparison, options)
+  }
+
+  /// The comparison of two loaded inputs under the options' platforms and distribution.
+  static func compare(
+    _ old: AppBundle, _ new: AppBundle, _ options: DiffOptions
+  )
+    -> BuildComparison
+  {
+    var configuration = LintConfiguration()
+    configuration.platforms = options.platforms
+    configuration.distribution = options.distribution
+    return BuildComparison(old: old, new: new, linter: Linter(configuration: configuration))
+  }
+
+  /// The exit status `--fail-on` and `--strict` give the comparison.
+  static func status(_ comparison: BuildComparison, _ options: DiffOptions) -> ExitStatus {
+    let failing: Severity = options.strict ? .warning : .error
+    let counted: [Finding]
+    switch options.failOn {
+    case .none: counted = []
+    case .new: counted = comparison.releaseFindings + (comparison.findings?.new ?? [])
+    case .any:
+      counted =
+        comparison.releaseFindings + (comparison.findings?.new ?? [])
+        + (comparison.findings?.unchanged ?? [])
+    }
+    return counted.contains { $0.severity >= failing } ? .findings : .success
+  }
+
+  /// Loads `given` (`-` for standard input); on failure writes why and returns nil.
+  private static func load(_ given: String, context: CLI.Context) -> Side? {
+    do {
+      if given == "-" {
+        return Side(
+          name: CLI.displayName(given), bundle: try BundleInput.standardInput(context.console))
+      }
+      var path = given
+      while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+      return Side(name: path, bundle: try BundleLoader.load(path: path))
+    } catch {
+      context.console.write("\(error)\n", to: .error)
+      return nil
+    }
+  }
+}
