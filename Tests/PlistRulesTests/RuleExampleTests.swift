@@ -47,14 +47,28 @@ struct RuleCase: Sendable, CustomStringConvertible {
       #expect(
         found.map(\.keyPath).sorted() == example.expected.sorted(),
         "\(example): \(found.map(\.description))")
-      #expect(found.allSatisfy { $0.ruleID == description.identifier })
-      if let severity = example.severity {
-        #expect(
-          found.allSatisfy { $0.severity == severity }, "\(example): \(found.map(\.description))")
-      }
-      #expect(found.allSatisfy { !$0.message.isEmpty && !$0.message.hasSuffix(".") })
-      #expect(found.allSatisfy { $0.url.hasPrefix("https://") })
+      Self.expectWellFormed(
+        found, of: description.identifier, severity: example.severity, "\(example)")
     }
+  }
+
+  /// What every triggering example's findings must hold, for lint and comparison rules alike:
+  /// the rule's identifier, the example's severity when it pins one, a message without a
+  /// trailing period, and an https URL.
+  static func expectWellFormed(
+    _ found: [Finding], of identifier: String, severity: Severity?, _ example: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    #expect(found.allSatisfy { $0.ruleID == identifier }, sourceLocation: sourceLocation)
+    if let severity {
+      #expect(
+        found.allSatisfy { $0.severity == severity }, "\(example): \(found.map(\.description))",
+        sourceLocation: sourceLocation)
+    }
+    #expect(
+      found.allSatisfy { !$0.message.isEmpty && !$0.message.hasSuffix(".") },
+      sourceLocation: sourceLocation)
+    #expect(found.allSatisfy { $0.url.hasPrefix("https://") }, sourceLocation: sourceLocation)
   }
 
   @Test(arguments: rules)

@@ -83,9 +83,7 @@ package enum ProjectInput {
         if let settings = try? project.settings(target: target.name, configuration: configuration),
           let definition = settings.definition(of: "CODE_SIGN_ENTITLEMENTS", sdk: sdk)
         {
-          file.namedBy = NamingSetting(
-            name: "CODE_SIGN_ENTITLEMENTS", value: key.entitlements?.text ?? path,
-            origin: definition.origin)
+          file.namedBy = NamingSetting(name: "CODE_SIGN_ENTITLEMENTS", origin: definition.origin)
         }
         files.append(file)
       }

@@ -130,15 +130,12 @@ package struct ImageInfo: Sendable, Hashable {
 package struct NamingSetting: Sendable, Hashable {
   /// The setting's name (`INFOPLIST_FILE`).
   package var name: String
-  /// The value as written after expansion (the path as the project gives it).
-  package var value: String
   /// Where the assignment is (`App.xcodeproj/project.pbxproj` and its line, or an `.xcconfig`).
   package var origin: SettingOrigin
 
   /// Creates a naming setting.
-  package init(name: String, value: String, origin: SettingOrigin) {
+  package init(name: String, origin: SettingOrigin) {
     self.name = name
-    self.value = value
     self.origin = origin
   }
 }

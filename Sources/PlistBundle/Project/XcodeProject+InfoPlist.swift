@@ -127,8 +127,8 @@ private struct InfoPlistBuilder {
     let definition = settings.definition(of: "INFOPLIST_FILE", sdk: sdk)
     let origin = definition?.origin.path
     let setting = NamingSetting(
-      name: "INFOPLIST_FILE", value: value.text,
-      origin: definition?.origin ?? SettingOrigin(level: .builtin, path: ""))
+      name: "INFOPLIST_FILE", origin: definition?.origin ?? SettingOrigin(level: .builtin, path: "")
+    )
     func fail(_ path: String, _ problem: BundleError) -> EffectiveInfoPlist.SourceFile? {
       issues.append(problem)
       unreadSource = EffectiveInfoPlist.UnreadSource(

@@ -35,13 +35,8 @@ struct ComparisonRuleCase: Sendable, CustomStringConvertible {
         "\(example): \(found.map(\.description))")
       let files = example.new.files.filter { $0.role == example.role }.map(\.path)
       #expect(found.allSatisfy { files.contains($0.file) }, "\(example): \(found.map(\.file))")
-      #expect(found.allSatisfy { $0.ruleID == description.identifier })
-      if let severity = example.severity {
-        #expect(
-          found.allSatisfy { $0.severity == severity }, "\(example): \(found.map(\.description))")
-      }
-      #expect(found.allSatisfy { !$0.message.isEmpty && !$0.message.hasSuffix(".") })
-      #expect(found.allSatisfy { $0.url.hasPrefix("https://") })
+      RuleExampleTests.expectWellFormed(
+        found, of: description.identifier, severity: example.severity, "\(example)")
     }
   }
 
