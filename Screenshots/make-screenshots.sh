@@ -134,6 +134,12 @@ if [ -d "$corpus/pbxproj" ] && [ -d "$corpus/info-plist" ]; then
     printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict/>\n</plist>\n' \
       > "$project/$e.entitlements"
   done
+  # Nor are the other targets' INFOPLIST_FILEs (a missing one is an error): empty ones stand in.
+  for p in MastodonTests MastodonUITests NotificationService OpenInActionExtension WidgetExtension; do
+    mkdir -p "$project/$p"
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict/>\n</plist>\n' \
+      > "$project/$p/Info.plist"
+  done
   # Run from the temporary folder so the title shows a short relative path.
   start_dir=$tmp start mastodon Mastodon
   keys mastodon /
