@@ -4,6 +4,12 @@ import PlistRules
 
 /// `infoscope rules [--markdown]` and `infoscope explain RULE_ID|KEY`.
 enum RulesCommand {
+  /// A rule's summary with its ITMS code, unless the summary already names it.
+  static func summary(_ d: RuleDescription) -> String {
+    guard let code = d.itms, !d.summary.contains(code) else { return d.summary }
+    return "\(d.summary) (\(code))"
+  }
+
   /// The rules, one a line (`identifier  severity  category  summary`), or a Markdown table
   /// for the README followed by a sentence on how the lint context moves the default
   /// severities.
@@ -15,7 +21,7 @@ enum RulesCommand {
       for d in descriptions {
         out +=
           "| `\(d.identifier)` | \(d.severity.rawValue) | \(d.category.rawValue) | "
-          + "\(d.summary)\(d.itms.map { " (\($0))" } ?? "") | [\(d.appleSource.title)]"
+          + "\(summary(d)) | [\(d.appleSource.title)]"
           + "(\(d.appleSource.url)) |\n"
       }
       out += "\n" + contextNote("Each severity")
@@ -28,8 +34,7 @@ enum RulesCommand {
     for d in descriptions {
       let pad = String(repeating: " ", count: max(0, width - d.identifier.count))
       let severity = d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-      out += "\(d.identifier)\(pad)  \(severity) \(d.summary)"
-      out += d.itms.map { " (\($0))" } ?? ""
+      out += "\(d.identifier)\(pad)  \(severity) \(summary(d))"
       if !d.requirements.isEmpty {
         out += " [from " + d.requirements.map(\.since).joined(separator: ", ") + "]"
       }

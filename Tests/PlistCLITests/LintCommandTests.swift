@@ -268,6 +268,25 @@ import Testing
         == 1)
   }
 
+  /// A summary that already names its ITMS code is not given it twice (it was, in `rules` and
+  /// the README's table, for missing_document_configuration and missing_bundle_name).
+  @Test func rulesNameEachITMSCodeOnce() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    for format in [["rules"], ["rules", "--markdown"]] {
+      let out = harness.run(format).console.outputText
+      let line = try #require(
+        out.components(separatedBy: "\n").first { $0.contains("missing_document_configuration") })
+      #expect(line.components(separatedBy: "ITMS-90737").count == 2, "\(line)")
+      // A summary without its code still gets it.
+      let other = try #require(
+        out.components(separatedBy: "\n").first {
+          $0.contains("`missing_icon_name`") || $0.hasPrefix("missing_icon_name ")
+        })
+      #expect(other.contains("(ITMS-90713)"), "\(other)")
+    }
+  }
+
   /// An `.ipa` whose Info.plist entry is encrypted or LZMA-compressed (which Debian's libzip
   /// cannot read) fails lint with the reason, instead of passing with 0 errors.
   @Test func anIPAWhoseInfoPlistCannotBeDecompressedFails() throws {

@@ -217,6 +217,11 @@ package struct Linter: Sendable {
     }
     moved.message =
       "\(setting.name) names \(file.path), \(reason); Xcode cannot build the target without it"
+    if file.problem?.kind == .notFound {
+      moved.noFixReason =
+        "infoscope cannot make the file; add it at that path, or point \(setting.name) at the "
+        + "right file in Xcode's build settings"
+    }
     return moved
   }
 

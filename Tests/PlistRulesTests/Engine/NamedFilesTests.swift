@@ -28,6 +28,8 @@ import Testing
           + "without it",
       ])
     #expect(found.allSatisfy { $0.severity == .error })
+    #expect(
+      found.allSatisfy { $0.noFixReason?.hasPrefix("infoscope cannot make the file") == true })
     #expect(found.map(\.file) == Array(repeating: "Demo.xcodeproj/project.pbxproj", count: 2))
     // The settings are on lines 13 and 14 of the fixture's project file, after its three
     // fixed settings of the target's configuration (lines 10 to 12).
