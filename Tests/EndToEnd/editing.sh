@@ -224,7 +224,9 @@ s=project
 start_shell $s 120 40
 check $s "$s: the shell prompt is up" last_line -x 'e2e\$'
 launch $s Swiftfin
-check $s "$s: the title counts the orientation error" title -F '✖ 1 error '
+# Two errors: the orientations, and the XcodeConfig/Shared.xcconfig the project takes as its
+# base, which the corpus does not hold.
+check $s "$s: the title counts the orientation error" title -F '✖ 2 errors '
 keys $s Tab
 select_finding $s 'error: UISupportedInterfaceOrientations~ipad lacks PortraitUpsideDown'
 keys $s x
@@ -234,7 +236,7 @@ check $s "$s: y applies the fix to the source Info.plist" \
   status_line -F 'add the missing orientations (u undoes)'
 # The target's merged Info.plist is built again from the edited INFOPLIST_FILE, so the finding
 # about the merged list goes at once.
-check_absent $s "$s: the orientation finding goes" title -F '✖ 1 error '
+check $s "$s: the orientation finding goes" title -F '✖ 1 error '
 keys $s q
 check $s "$s: q asks about the unsaved change" status_line -F 'd discard and quit'
 keys $s d

@@ -71,11 +71,11 @@ check $s "$s: the shell prompt is up" last_line -x 'e2e\$'
 launch $s
 check $s "$s: the first screen shows the title" title -F 'infoscope'
 check $s "$s: the title names the project" title -F 'Mastodon'
-check $s "$s: the title counts 2 errors" title -F '2 errors'
+check $s "$s: the title counts 3 errors" title -F '3 errors'
 check $s "$s: the title counts 2 warnings" title -F '2 warnings'
 check $s "$s: the title counts 1 note" title -F '1 note'
 check $s "$s: the tree shows the project file" screen -F 'Mastodon.xcodeproj/proje'
-check $s "$s: the findings pane lists 5 findings" screen -F 'Findings (5)'
+check $s "$s: the findings pane lists 6 findings" screen -F 'Findings (6)'
 check_value $s "$s: the alternate screen is on" "$(T display -p -t $s '#{alternate_on}')" 1
 
 keys $s j j
@@ -102,21 +102,27 @@ check $s "$s: the detail pane shows the finding's text" \
   detail -F 'NSExceptionAllowsInsecureHTTPLoads allows'
 check $s "$s: the detail pane shows the finding's rule" detail -F 'insecure_http_exception'
 
-# Sorted by severity: the two translated purpose strings the Info.plist lacks are errors
-# (ITMS-90683), then the file name and the HTTP exception, then the note.
+# Sorted by severity: the AppVersion.xcconfig every configuration takes as its base is not in
+# the corpus (an error, on the project file's line that names it), the two translated purpose
+# strings the Info.plist lacks are errors (ITMS-90683), then the file name and the HTTP
+# exception, then the note.
 keys $s Tab g
-check $s "$s: Tab and g select the first finding" selected_right -F 'infoPlist.strings:1  NSCa'
+check $s "$s: Tab and g select the first finding" selected_right -F 'project.pbxproj:4200'
 check $s "$s: the status bar reads the selected finding" \
-  status_line -F '1/5 error: NSCameraUsageDescription is translated here'
-check $s "$s: the tree follows the findings list" detail -x ' NSCameraUsageDescription'
+  status_line -F '1/6 error: the configuration file AppVersion.xcconfig is missing'
+check $s "$s: the tree follows the findings list" detail -F 'baseConfigurationReference'
 keys $s j
 check $s "$s: j selects the second finding" \
-  status_line -F '2/5 error: NSPhotoLibraryAddUsageDescription'
+  status_line -F '2/6 error: NSCameraUsageDescription is translated here'
+check $s "$s: the tree follows the second finding" detail -x ' NSCameraUsageDescription'
+keys $s j
+check $s "$s: j selects the third finding" \
+  status_line -F '3/6 error: NSPhotoLibraryAddUsageDescription'
 keys $s j j j
 check $s "$s: j j j select the note" selected_right -F 'Mastodon/Info.plist:120'
-check $s "$s: the status bar reads the note" status_line -F '5/5 note: UIRequiredDeviceCapabilities'
+check $s "$s: the status bar reads the note" status_line -F '6/6 note: UIRequiredDeviceCapabilities'
 keys $s Enter
-check $s "$s: the status bar counts the jump" status_line -F '5/5 note:'
+check $s "$s: the status bar counts the jump" status_line -F '6/6 note:'
 check $s "$s: Enter jumps to the finding's key" detail -F 'UIRequiredDeviceCapabilities[0]'
 check $s "$s: the detail pane shows the note" detail -F 'note: UIRequiredDeviceCapabilities'
 check $s "$s: the detail pane shows the value" detail -x ' armv7'
@@ -128,7 +134,7 @@ sleep 0.2
 keys $s Escape
 sleep 0.3
 check_absent $s "$s: Esc closes the help" screen -F 'Keys ─ j/k scroll'
-check $s "$s: the tree is back after the help" screen -F 'Findings (5)'
+check $s "$s: the tree is back after the help" screen -F 'Findings (6)'
 keys $s q
 checks_restored $s 0
 

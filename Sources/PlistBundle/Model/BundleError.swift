@@ -33,18 +33,22 @@ package struct BundleError: Error, Sendable, Equatable, CustomStringConvertible 
   package var path: String?
   /// Byte offset in the file, for binary formats.
   package var offset: Int?
+  /// 1-based line in the file, for text formats read line by line (`.xcconfig`, the line of
+  /// a `project.pbxproj` entry that names a missing file).
+  package var line: Int?
   /// The property-list error, for `.plist`.
   package var underlying: PlistError?
 
   /// Creates an error.
   package init(
-    _ kind: Kind, _ message: String, path: String? = nil, offset: Int? = nil,
+    _ kind: Kind, _ message: String, path: String? = nil, offset: Int? = nil, line: Int? = nil,
     underlying: PlistError? = nil
   ) {
     self.kind = kind
     self.message = message
     self.path = path
     self.offset = offset
+    self.line = line
     self.underlying = underlying
   }
 
@@ -62,10 +66,12 @@ package struct BundleError: Error, Sendable, Equatable, CustomStringConvertible 
     return copy
   }
 
-  /// `path: error: message (at offset 0x…)`, or the property-list error's own form.
+  /// `path: error: message (at offset 0x…)`, `path:line: error: message`, or the
+  /// property-list error's own form.
   package var description: String {
     if let underlying { return underlying.description }
-    var text = "\(path ?? "<input>"): error: \(message)"
+    let place = (path ?? "<input>") + (line.map { ":\($0)" } ?? "")
+    var text = "\(place): error: \(message)"
     if let offset { text += " (at offset 0x\(String(offset, radix: 16)))" }
     return text
   }

@@ -68,7 +68,7 @@ package enum XCConfigParser {
           errors.append(
             BundleError(
               .malformed, "expected a quoted path after #include on line \(lineNumber)",
-              path: path))
+              path: path, line: lineNumber))
         }
         continue
       }
@@ -77,7 +77,8 @@ package enum XCConfigParser {
       else {
         errors.append(
           BundleError(
-            .malformed, "expected NAME = value or #include on line \(lineNumber)", path: path))
+            .malformed, "expected NAME = value or #include on line \(lineNumber)", path: path,
+            line: lineNumber))
         continue
       }
       var value = trimmed[trimmed.index(after: eq)...].trimmingCharacters(in: .whitespaces)
@@ -108,16 +109,27 @@ package enum XCConfigParser {
     return nil
   }
 
+  /// Reads `path` and what it includes; `includedAt` is the file and line of the `#include`
+  /// that names it (nil for the first file), where a failure to read it is reported.
   private static func read(
     path: String, level: SettingLevel, files: any FileTree, chain: [String], budget: inout Int,
-    out: inout [BuildSettingAssignment], issues: inout [BundleError]
+    out: inout [BuildSettingAssignment], issues: inout [BundleError],
+    includedAt: (path: String, line: Int)? = nil
   ) {
     budget -= 1
     let bytes: [UInt8]
     do {
       bytes = try files.contents(of: path, limit: maxFileBytes)
     } catch {
-      issues.append(error.at(path))
+      if let includedAt {
+        issues.append(
+          BundleError(
+            error.kind,
+            "#include on line \(includedAt.line) names \(path), which could not be read: "
+              + error.message, path: includedAt.path, line: includedAt.line))
+      } else {
+        issues.append(error.at(path))
+      }
       return
     }
     let parsed = parse(String(decoding: bytes, as: UTF8.self), path: path, level: level)
@@ -135,14 +147,14 @@ package enum XCConfigParser {
           BundleError(
             .unsafePath,
             "#include on line \(include.line) leaves the project folder: "
-              + include.path, path: path))
+              + include.path, path: path, line: include.line))
         continue
       }
       if chain.contains(target) || target == path {
         issues.append(
           BundleError(
             .malformed, "#include on line \(include.line) includes \(target) again (a cycle)",
-            path: path))
+            path: path, line: include.line))
         continue
       }
       if chain.count + 1 >= maxIncludeDepth {
@@ -150,7 +162,7 @@ package enum XCConfigParser {
           BundleError(
             .limitExceeded,
             "#include on line \(include.line) nests deeper than \(maxIncludeDepth) files",
-            path: path))
+            path: path, line: include.line))
         continue
       }
       if budget <= 0 {
@@ -159,7 +171,8 @@ package enum XCConfigParser {
             BundleError(
               .limitExceeded,
               "#include on line \(include.line) and the ones after it were not read: the "
-                + "includes expand to more than \(maxIncludeExpansions) files", path: path))
+                + "includes expand to more than \(maxIncludeExpansions) files", path: path,
+              line: include.line))
           budget -= 1  // reported once
         }
         continue
@@ -169,12 +182,12 @@ package enum XCConfigParser {
         issues.append(
           BundleError(
             .notFound, "#include on line \(include.line) names \(target), which is missing",
-            path: path))
+            path: path, line: include.line))
         continue
       }
       read(
         path: target, level: level, files: files, chain: chain + [path], budget: &budget,
-        out: &out, issues: &issues)
+        out: &out, issues: &issues, includedAt: (path, include.line))
     }
     out += pending
   }

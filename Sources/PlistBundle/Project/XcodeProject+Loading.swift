@@ -237,17 +237,31 @@ private struct ProjectLoader {
     _ config: PlistDictionary, level: SettingLevel, issues: inout [BundleError]
   ) -> [BuildSettingAssignment] {
     let path: String?
+    // The line that names the file, for findings placed on it.
+    let line: Int?
     if let ref = config["baseConfigurationReference"]?.value.stringValue {
+      line = config.index(forKey: "baseConfigurationReference").map {
+        Int(config.entries[$0].keyLocation.line)
+      }
       path = treePath(of: ref)
-      if path == nil {
+      if path == nil, objects[ref] == nil {
         issues.append(
           BundleError(
-            .notFound, "the base configuration \(ref) does not resolve to a file in the project",
-            path: file))
+            .malformed, "the base configuration names object \(ref), which the project lacks",
+            path: file, line: line))
+      } else if path == nil {
+        issues.append(
+          BundleError(
+            .unsafePath,
+            "the base configuration \(ref) lies outside the project folder, which infoscope "
+              + "does not read", path: file, line: line))
       }
     } else if let anchor = config["baseConfigurationReferenceAnchor"]?.value.stringValue,
       let relative = config["baseConfigurationReferenceRelativePath"]?.value.stringValue
     {
+      line = config.index(forKey: "baseConfigurationReferenceAnchor").map {
+        Int(config.entries[$0].keyLocation.line)
+      }
       path = treePath(of: anchor).flatMap {
         ProjectPaths.normalize(ProjectPaths.join($0, relative))
       }
@@ -257,10 +271,23 @@ private struct ProjectLoader {
     guard let path else { return [] }
     if files.entry(at: path) == nil {
       issues.append(
-        BundleError(.notFound, "the configuration file \(path) is missing", path: path))
+        BundleError(
+          .notFound, "the configuration file \(path) is missing", path: file, line: line))
       return []
     }
-    return XCConfigParser.assignments(path: path, level: level, files: files, issues: &issues)
+    var found: [BundleError] = []
+    let assignments = XCConfigParser.assignments(
+      path: path, level: level, files: files, issues: &found)
+    for var problem in found {
+      // The file itself could not be read: say so on the line that names it.
+      if problem.path == path, problem.line == nil, problem.kind != .plist {
+        problem = BundleError(
+          problem.kind, "the configuration file \(path) could not be read: " + problem.message,
+          path: file, line: line)
+      }
+      issues.append(problem)
+    }
+    return assignments
   }
 
   /// The path in the tree of a file reference or group, through the group tree; nil when it

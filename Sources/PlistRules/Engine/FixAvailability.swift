@@ -39,6 +39,9 @@ package enum FixAvailability {
     "entitlement_not_in_profile":
       "the fix is in the provisioning profile or the App ID's capabilities, not in this file",
     "exclusive_keys": "which of the two keys to keep is yours to decide",
+    "expired_provisioning_profile":
+      "a profile is renewed on Apple's developer site (or by Xcode), then the build is signed "
+      + "again; it is not edited",
     "gps_without_location_services": yours,
     "icon_composer_replaces_icon_set": "the icon files are outside this property list",
     "icon_pixel_size": "the image file must be re-exported at the right size",
@@ -85,6 +88,8 @@ package enum FixAvailability {
     "sdk_only_reason_in_app": "only you know why the app uses the API",
     "temporary_exception_entitlement": "whether the app still needs the exception is yours to say",
     "unresolved_placeholder": "the value comes from a build setting you define",
+    "unreadable_build_configuration":
+      "the configuration file is yours to restore or to remove from the configuration in Xcode",
     "unreadable_property_list": "the file must be repaired by hand where the reader stopped",
     "unknown_required_reason_category": "which category you meant is yours to say",
     "weak_minimum_tls_version": "only you know whether the server supports TLS 1.2",

@@ -202,7 +202,9 @@ import Testing
       release.issues.first?.message == "INFOPLIST_FILE names App/Missing.plist, which is missing")
 
     let widget = try plist("Widget", "Debug", sdk: "iphoneos")
-    #expect(widget.issues.map(\.path) == ["Gone.xcconfig"])
+    #expect(widget.issues.map(\.path) == ["Fixture.xcodeproj/project.pbxproj"])
+    // The line of the configuration's baseConfigurationReference in the fixture.
+    #expect(widget.issues.map(\.line) == [51])
     #expect(widget.issues.first?.message == "the configuration file Gone.xcconfig is missing")
     #expect(widget["CFBundlePackageType"]?.node.value == .string("XPC!"))
     #expect(widget["CFBundleName"]?.node.value == .string("Widget"))

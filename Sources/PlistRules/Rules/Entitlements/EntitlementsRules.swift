@@ -9,6 +9,7 @@ extension RuleCatalog {
     MicrophoneEntitlementIdentifierRule.self,
     TemporaryExceptionEntitlementRule.self,
     EntitlementNotInProfileRule.self,
+    ExpiredProvisioningProfileRule.self,
     DevelopmentPushEnvironmentRule.self,
     InheritingHelperEntitlementsRule.self,
   ]

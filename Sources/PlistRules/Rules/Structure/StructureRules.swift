@@ -17,6 +17,7 @@ extension RuleCatalog {
     IneffectiveInfoPlistKeySettingRule.self,
     ByteOrderMarkRule.self,
     OutOfRangeDateRule.self,
+    UnreadableBuildConfigurationRule.self,
     UnreadablePropertyListRule.self,
   ]
 }
