@@ -32,6 +32,11 @@ enum DiffReport {
     for pair in comparison.changedFiles {
       out += "\n" + fileText(pair, comparison: comparison, old: old, new: new)
     }
+    let unread = comparison.unreadableOnBothSides
+    if !unread.isEmpty {
+      out += "\n"
+      for pair in unread { out += fileText(pair, comparison: comparison, old: old, new: new) }
+    }
     if !comparison.releaseFindings.isEmpty {
       out += "\nrelease checks:\n"
       for finding in comparison.releaseFindings { out += line(reported(finding, new)) }
@@ -178,12 +183,17 @@ enum DiffReport {
   }
 
   /// `2 files changed (5 changes), 1 bundle added, 0 removed; release checks: 1 error;
-  /// findings: 2 new, 1 resolved, 30 unchanged`.
+  /// findings: 2 new, 1 resolved, 30 unchanged`, with `, 1 not compared (unreadable on both
+  /// sides)` after the changes when a file could be read on neither side.
   static func summary(_ comparison: BuildComparison) -> String {
     let files = comparison.changedFiles.count
     var parts = [
       "\(PlistError.counted(files, "file")) changed (\(PlistError.counted(comparison.changeCount, "change")))"
     ]
+    let unread = comparison.unreadableOnBothSides.count
+    if unread > 0 {
+      parts[0] += ", \(unread) not compared (unreadable on both sides)"
+    }
     let added = comparison.bundles.filter { $0.old == nil }.count
     let removed = comparison.bundles.filter { $0.new == nil }.count
     if added + removed > 0 {

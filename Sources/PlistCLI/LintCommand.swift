@@ -266,11 +266,31 @@ package enum LintCommand {
   /// the input joined with the file's path otherwise (inside an `.ipa`: `App.ipa/Payload/…`).
   static func reportPath(_ input: String, _ bundle: AppBundle, _ file: String) -> String {
     var base = input
-    if bundle.inputKind == .project, input.hasSuffix(".xcodeproj") {
-      // Files of a project are relative to the folder that holds the .xcodeproj.
-      base = URL(fileURLWithPath: input).deletingLastPathComponent().relativePath
+    let written = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
+    let resolved = URL(fileURLWithPath: written).standardizedFileURL.lastPathComponent
+    if bundle.inputKind == .project, resolved.hasSuffix(".xcodeproj") {
+      // Files of a project are relative to the folder that holds the .xcodeproj; `.` (run
+      // from inside it) and other paths that do not spell its name climb out of it.
+      base =
+        written.hasSuffix(".xcodeproj")
+        ? URL(fileURLWithPath: written).deletingLastPathComponent().relativePath
+        : climbing(
+          to: URL(fileURLWithPath: written).standardizedFileURL.deletingLastPathComponent().path,
+          from: FileManager.default.currentDirectoryPath)
     }
     return bundle.inputKind == .file ? input : (base == "." ? file : base + "/" + file)
+  }
+
+  /// `folder` (absolute) as a path relative to `current` when it holds it (`..`, `../..`), or
+  /// `folder` itself.
+  static func climbing(to folder: String, from current: String) -> String {
+    let up = current.split(separator: "/")
+    let target = folder.split(separator: "/")
+    guard target.count <= up.count, Array(up.prefix(target.count)) == target else {
+      return folder
+    }
+    let steps = up.count - target.count
+    return steps == 0 ? "." : Array(repeating: "..", count: steps).joined(separator: "/")
   }
 }
 

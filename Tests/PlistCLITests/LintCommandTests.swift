@@ -1,4 +1,5 @@
 import Foundation
+import PlistBundle
 import PlistCore
 import PlistRules
 import TestSupport
@@ -207,6 +208,24 @@ import Testing
           $0.description.identifier == rule.identifier
         })
     }
+  }
+
+  /// Run from inside the `.xcodeproj` (`lint .`), findings name files from where the user is:
+  /// the project's folder is `..`, not the current folder.
+  @Test func aProjectLintedFromInsideItsXcodeprojClimbsOut() {
+    #expect(LintCommand.climbing(to: "/src/App", from: "/src/App/App.xcodeproj") == "..")
+    #expect(
+      LintCommand.climbing(to: "/src/App", from: "/src/App/App.xcodeproj/xcshareddata") == "../..")
+    #expect(LintCommand.climbing(to: "/src/App", from: "/src/App") == ".")
+    #expect(LintCommand.climbing(to: "/src/App", from: "/src/Apps/x") == "/src/App")
+    let project = AppBundle(
+      inputPath: "/src/App/App.xcodeproj/.", inputKind: .project, isBuilt: false)
+    #expect(
+      LintCommand.reportPath("/src/App/App.xcodeproj/.", project, "App.xcodeproj/project.pbxproj")
+        == "/src/App/App.xcodeproj/project.pbxproj")
+    #expect(
+      LintCommand.reportPath("/src/App/App.xcodeproj", project, "App.xcodeproj/project.pbxproj")
+        == "/src/App/App.xcodeproj/project.pbxproj")
   }
 }
 

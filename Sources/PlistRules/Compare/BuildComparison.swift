@@ -14,7 +14,7 @@ package struct FilePair: Sendable {
     case added
     /// OLD alone has it.
     case removed
-    /// Both have it, but one of them could not be read (`note` says which and why).
+    /// Both have it, but one of them (or both) could not be read (`note` says which and why).
     case unreadable
     /// One side alone has it because the other is of another kind: a project's source files
     /// (the project file, xcconfig files, icon sets) against a build, or a build's products
@@ -42,6 +42,12 @@ package struct FilePair: Sendable {
 
   /// The file's role (NEW's, or OLD's for a removed file).
   package var role: FileRole { new?.role ?? old?.role ?? .propertyList }
+
+  /// True when neither side could be read, for the same reason.
+  package var isUnreadableOnBothSides: Bool {
+    guard status == .unreadable, let a = old?.problem, let b = new?.problem else { return false }
+    return a.message == b.message
+  }
 }
 
 /// What changed between two builds: bundles, files, values, and findings.
@@ -82,7 +88,7 @@ package struct BuildComparison: Sendable {
   ) {
     self.old = old
     self.new = new
-    bundles = InputMatching(old: old, new: new).bundles
+    bundles = Self.standingIn(InputMatching(old: old, new: new).bundles, old: old, new: new)
     files = []
     pairFiles()
     guard let linter else { return }
@@ -143,6 +149,32 @@ package struct BuildComparison: Sendable {
     }
   }
 
+  /// The pairs, with a single Info.plist on one side standing for the app whose Info.plist it
+  /// is: it becomes the counterpart of the other side's first top-level bundle, the main pair,
+  /// so that bundle is not reported added or removed and the release checks run on the two.
+  static func standingIn(_ pairs: [BundlePair], old: AppBundle, new: AppBundle) -> [BundlePair] {
+    let oldIsSingle = old.inputKind == .file && new.inputKind != .file
+    let newIsSingle = new.inputKind == .file && old.inputKind != .file
+    guard oldIsSingle || newIsSingle else { return pairs }
+    let single = oldIsSingle ? old : new
+    guard single.bundles.isEmpty, let info = single.files.first(where: { $0.role == .infoPlist }),
+      let main = (oldIsSingle ? new : old).bundles.first,
+      let index = pairs.firstIndex(where: {
+        oldIsSingle
+          ? $0.old == nil && $0.new?.path == main.path
+          : $0.new == nil && $0.old?.path == main.path
+      })
+    else { return pairs }
+    var standIn = BundleNode(path: "", kind: main.kind, layout: .shallow, files: [info])
+    standIn.platforms = PlatformDetector.platforms(
+      info: info.document?.root.value.dictionaryValue, layout: .shallow)
+    var result = pairs
+    if oldIsSingle { result[index].old = standIn } else { result[index].new = standIn }
+    result[index].match = .path
+    result[index].isMain = true
+    return result
+  }
+
   /// A single file against a bundle, archive or project: the file is compared with the main
   /// bundle's file of its role (or the other side's file outside bundles), nothing else.
   private mutating func pairSingleFile(oldIsSingle: Bool) {
@@ -197,7 +229,9 @@ package struct BuildComparison: Sendable {
       } else if trees.0 == nil, trees.1 == nil, let problem = a.problem,
         problem.message == b.problem?.message
       {
-        // The same problem on both sides (an executable missing from both): nothing changed.
+        // The same problem on both sides (an executable missing from both): not compared, and
+        // said so, never counted as unchanged.
+        pair.status = .unreadable
         pair.note = "neither could be read: " + problem.message
       } else if let problem = (trees.0 == nil ? a.problem : nil)
         ?? (trees.1 == nil ? b.problem : nil)
@@ -246,7 +280,16 @@ package struct BuildComparison: Sendable {
   /// The file pairs whose contents changed, were added or were removed (not with their
   /// bundles).
   package var changedFiles: [FilePair] {
-    files.filter { !$0.withItsBundle && $0.status != .unchanged && $0.status != .notCompared }
+    files.filter {
+      !$0.withItsBundle && $0.status != .unchanged && $0.status != .notCompared
+        && !$0.isUnreadableOnBothSides
+    }
+  }
+
+  /// The files both sides have and neither could read, with the same problem (an executable
+  /// missing from both): not compared, and not changed either.
+  package var unreadableOnBothSides: [FilePair] {
+    files.filter { !$0.withItsBundle && $0.isUnreadableOnBothSides }
   }
 
   /// The number of value changes in all files.
@@ -276,7 +319,8 @@ package struct BuildComparison: Sendable {
         (
           ComparisonSubject(
             old: a, new: b, isMain: pair.isMain,
-            context: context(of: b, configuration: configuration)), b
+            context: context(of: b, configuration: configuration),
+            oldIsProject: old.inputKind == .project), b
         ))
     }
     if bundles.isEmpty {

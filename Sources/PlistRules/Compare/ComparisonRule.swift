@@ -57,13 +57,21 @@ package struct ComparisonSubject: Sendable {
   package var isMain: Bool
   /// NEW's circumstances (platforms, built or source, distribution, SDK).
   package var context: LintContext
+  /// True when OLD is an Xcode project: its numbers are what a build of it would carry, not
+  /// what App Store Connect received, so the checks that take OLD as an upload do not apply
+  /// (a project against the `.ipa` built from it has the same numbers by design).
+  package var oldIsProject: Bool
 
   /// Creates a subject.
-  package init(old: BundleNode, new: BundleNode, isMain: Bool, context: LintContext) {
+  package init(
+    old: BundleNode, new: BundleNode, isMain: Bool, context: LintContext,
+    oldIsProject: Bool = false
+  ) {
     self.old = old
     self.new = new
     self.isMain = isMain
     self.context = context
+    self.oldIsProject = oldIsProject
   }
 
   /// NEW's file of `role`, as a lint subject, so a finding can be placed on its keys.
@@ -123,6 +131,8 @@ package struct ComparisonExample: Sendable, CustomStringConvertible {
   package var isMain: Bool
   /// NEW's circumstances.
   package var context: LintContext
+  /// True when OLD stands for an Xcode project (see `ComparisonSubject.oldIsProject`).
+  package var oldIsProject = false
   /// The role of NEW's file the findings land in.
   package var role: FileRole
   /// The key paths findings must land on (empty for non-triggering examples).
@@ -167,7 +177,15 @@ package struct ComparisonExample: Sendable, CustomStringConvertible {
 
   /// The example as a subject.
   package var subject: ComparisonSubject {
-    ComparisonSubject(old: old, new: new, isMain: isMain, context: context)
+    ComparisonSubject(
+      old: old, new: new, isMain: isMain, context: context, oldIsProject: oldIsProject)
+  }
+
+  /// The same example, with OLD standing for an Xcode project.
+  package func oldAsProject() -> ComparisonExample {
+    var copy = self
+    copy.oldIsProject = true
+    return copy
   }
 }
 

@@ -192,6 +192,19 @@ import Testing
     #expect(comparison.files.first?.new?.path == "Info.plist")
     #expect(comparison.files.first?.status == .unchanged)
     #expect(comparison.notes.count == 1)
+    // The file stands for the app: the app is not added, and the release checks run (318
+    // again for version 2.1), while the extension the file cannot speak for is added.
+    let app = try #require(comparison.bundles.first { $0.new?.path == "" || $0.isMain })
+    #expect(app.old != nil && app.isMain)
+    #expect(
+      comparison.bundles.filter { $0.old == nil }.map { $0.new?.path } == ["PlugIns/Share.appex"])
+    #expect(comparison.releaseFindings.map(\.ruleID) == ["build_number_not_increased"])
+    // And the other way round: NEW a single file, OLD the bundle.
+    let reverse = BuildComparison(
+      old: try Self.app(["Info.plist": Self.info(Self.appInfo)]),
+      new: try Self.single("Info.plist", Self.info(Self.appInfo)))
+    #expect(reverse.bundles.allSatisfy { $0.old != nil && $0.new != nil })
+    #expect(reverse.releaseFindings.map(\.ruleID) == ["build_number_not_increased"])
   }
 
   static let pbxproj = """
@@ -245,10 +258,15 @@ import Testing
     // The project file belongs to projects only: not compared, not removed.
     #expect(comparison.files.contains { $0.role == .projectFile && $0.status == .notCompared })
     #expect(!comparison.files.contains { $0.status == .removed })
-    // 318 in the project and in the build: the build would be refused.
-    let release = try #require(comparison.releaseFindings.first)
-    #expect(release.ruleID == "build_number_not_increased")
-    #expect(release.file == "Info.plist")
+    // 318 in the project and in the build made from it: the same numbers by design, and the
+    // project is no upload App Store Connect received, so no release check speaks.
+    #expect(comparison.releaseFindings.isEmpty)
+    // The other way round, the shipped build against the project about to be built again:
+    // 318 again would be refused.
+    let reverse = BuildComparison(old: built, new: project)
+    let release = try #require(reverse.releaseFindings.first)
+    #expect(reverse.releaseFindings.map(\.ruleID) == ["build_number_not_increased"])
+    #expect(release.file == "Trail/Info.plist")
   }
 
   @Test func anAddedEntitlementNeedsItsPurposeStringOnceNotTwice() throws {

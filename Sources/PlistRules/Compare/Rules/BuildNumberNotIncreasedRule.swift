@@ -29,7 +29,9 @@ struct BuildNumberNotIncreasedRule: ComparisonRule {
         periods (placeholders and malformed ones are the format rules' business). A new
         `CFBundleShortVersionString` starts a new train, where any build number is accepted.
         Outside the App Store (a known ad hoc, enterprise, development or Developer ID
-        build) the upload check does not apply: a note.
+        build) the upload check does not apply: a note. When OLD is an Xcode project it is not
+        a build App Store Connect received (a project and the `.ipa` built from it carry the
+        same numbers by design), so nothing is said.
         """,
       appleSource: AppleSource(
         title: "CFBundleVersion",
@@ -53,6 +55,11 @@ struct BuildNumberNotIncreasedRule: ComparisonRule {
       ComparisonExample(
         old: .app(["CFBundleShortVersionString": "2.1", "CFBundleVersion": "3"]),
         new: .app(["CFBundleShortVersionString": "2.1", "CFBundleVersion": "3"]), isMain: false),
+      // A project against the build made from it: the same numbers, by design.
+      ComparisonExample(
+        old: .app(["CFBundleShortVersionString": "2.1", "CFBundleVersion": "318"]),
+        new: .app(["CFBundleShortVersionString": "2.1", "CFBundleVersion": "318"])
+      ).oldAsProject(),
       // Placeholders are the format rules' business.
       ComparisonExample(
         old: .app(["CFBundleShortVersionString": "2.1", "CFBundleVersion": "$(BUILD)"]),
@@ -80,7 +87,7 @@ struct BuildNumberNotIncreasedRule: ComparisonRule {
     ])
 
   func check(_ subject: ComparisonSubject) -> [Finding] {
-    guard subject.isMain, let file = subject.newFile(.infoPlist),
+    guard subject.isMain, !subject.oldIsProject, let file = subject.newFile(.infoPlist),
       let oldVersion = ComparableVersion(subject.old.shortVersion),
       let newVersion = ComparableVersion(subject.new.shortVersion), oldVersion == newVersion,
       let oldBuild = ComparableVersion(subject.old.buildVersion),

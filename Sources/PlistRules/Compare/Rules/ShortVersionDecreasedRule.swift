@@ -23,7 +23,8 @@ struct ShortVersionDecreasedRule: ComparisonRule {
         is approved (`build_number_not_increased` checks their build numbers). Versions compare
         integer by integer, a missing one counting as 0. Only the main apps are compared, and
         only values that are integers and periods. Outside the App Store the upload check does
-        not apply: a note.
+        not apply: a note. When OLD is an Xcode project it is not a build App Store Connect
+        saw, so nothing is said.
         """,
       appleSource: AppleSource(
         title: "CFBundleShortVersionString",
@@ -44,6 +45,11 @@ struct ShortVersionDecreasedRule: ComparisonRule {
       ComparisonExample(
         old: .app(["CFBundleShortVersionString": "2.1"]),
         new: .app(["CFBundleShortVersionString": "1.0"]), isMain: false),
+      // OLD is a project, not a build App Store Connect received.
+      ComparisonExample(
+        old: .app(["CFBundleShortVersionString": "2.1"]),
+        new: .app(["CFBundleShortVersionString": "1.0"])
+      ).oldAsProject(),
     ],
     triggering: [
       ComparisonExample(
@@ -62,7 +68,7 @@ struct ShortVersionDecreasedRule: ComparisonRule {
     ])
 
   func check(_ subject: ComparisonSubject) -> [Finding] {
-    guard subject.isMain, let file = subject.newFile(.infoPlist),
+    guard subject.isMain, !subject.oldIsProject, let file = subject.newFile(.infoPlist),
       let oldVersion = ComparableVersion(subject.old.shortVersion),
       let newVersion = ComparableVersion(subject.new.shortVersion), newVersion < oldVersion
     else { return [] }
