@@ -278,7 +278,8 @@ package enum LintCommand {
           to: URL(fileURLWithPath: written).standardizedFileURL.deletingLastPathComponent().path,
           from: FileManager.default.currentDirectoryPath)
     }
-    return bundle.inputKind == .file ? input : (base == "." ? file : base + "/" + file)
+    if bundle.inputKind == .file || file.isEmpty { return input }
+    return base == "." ? file : base + "/" + file
   }
 
   /// `folder` (absolute) as a path relative to `current` when it holds it (`..`, `../..`), or

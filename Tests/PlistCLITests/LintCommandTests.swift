@@ -328,6 +328,28 @@ import Testing
       #expect(errors.count == 1, "\(name): \(result.console.outputText)")
     }
   }
+
+  /// An `.ipa` with no app in `Payload`, and an entry that climbs out with `..`, once passed
+  /// with "0 errors": each is now an `unreadable_input` error, and lint fails.
+  @Test func anIPAWithNoAppAndASkippedEntryFails() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let placeholder = try ZipBuilder().file("Payload2/x.txt", text: "hi")
+      .file("Xevil.txt", text: "x").build()
+    let bytes = ZipBuilder.patchName(placeholder, "Xevil.txt", Array("/evil.txt".utf8))
+    try Data(bytes).write(to: URL(fileURLWithPath: harness.path("Empty.ipa")))
+    let result = harness.run(["lint", harness.path("Empty.ipa")])
+    #expect(result.status == 1)
+    let lines = result.console.outputText.components(separatedBy: "\n")
+      .filter { $0.contains("[unreadable_input]") }
+    #expect(lines.count == 2, "\(result.console.outputText)")
+    #expect(
+      lines.contains {
+        $0.hasSuffix(
+          "Empty.ipa/Payload: error: the .ipa holds no Payload/*.app folder [unreadable_input]")
+      })
+    #expect(result.console.outputText.contains("2 errors, 0 warnings, 0 notes"))
+  }
 }
 
 @Suite struct ConvertContainerTests {

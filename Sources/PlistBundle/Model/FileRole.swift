@@ -35,4 +35,12 @@ package enum FileRole: String, Sendable, Hashable, CaseIterable {
   case buildConfiguration = "xcconfig"
   /// Any other property list.
   case propertyList = "property list"
+  /// The input itself (an `.ipa`, `.xcarchive`, project or folder), never a file of it: the
+  /// role of a problem with its structure (no app in `Payload`, an archive entry skipped).
+  case input
+}
+
+extension FileRole {
+  /// Every role a file can have: all but `input`.
+  package static let files: Set<FileRole> = Set(allCases).subtracting([.input])
 }

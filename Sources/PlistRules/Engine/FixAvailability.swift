@@ -90,6 +90,9 @@ package enum FixAvailability {
     "unresolved_placeholder": "the value comes from a build setting you define",
     "unreadable_build_configuration":
       "the configuration file is yours to restore or to remove from the configuration in Xcode",
+    "unreadable_input":
+      "the input must be exported again (an .ipa or .xcarchive from Xcode's Organizer) or "
+      + "its project repaired; infoscope does not rewrite archives",
     "unreadable_property_list": "the file must be repaired by hand where the reader stopped",
     "unknown_required_reason_category": "which category you meant is yours to say",
     "weak_minimum_tls_version": "only you know whether the server supports TLS 1.2",

@@ -45,7 +45,7 @@ package struct Linter: Sendable {
     for rule in rules {
       let description = rule.description
       guard description.appliesTo.contains(subject.role), isEnabled(description),
-        (subject.readError != nil) == (description.identifier == Self.unreadableRule)
+        (subject.readError != nil) == Self.readErrorRules.contains(description.identifier)
       else {
         continue
       }
@@ -76,6 +76,15 @@ package struct Linter: Sendable {
     let distribution =
       configuration.distribution
       ?? input.distribution.flatMap(LintContext.Distribution.init)
+    // The input's own problems (no app in Payload, an entry skipped): never a silent pass.
+    // Those with a line are a project's configuration files, which
+    // `unreadable_build_configuration` places.
+    for problem in input.problems where problem.line == nil {
+      findings += lint(
+        LintSubject(
+          path: problem.path ?? "", role: .input, root: Self.emptyRoot, input: input,
+          readError: problem))
+    }
     for file in input.files {
       if let error = Self.readError(of: file) {
         findings += lint(
@@ -251,6 +260,12 @@ package struct Linter: Sendable {
 
   /// The identifier of the rule that reports files that do not parse.
   static let unreadableRule = UnreadablePropertyListRule.description.identifier
+
+  /// The rules that see subjects that could not be read (and only those): files that do not
+  /// parse, and the input's own problems.
+  static let readErrorRules: Set<String> = [
+    unreadableRule, UnreadableInputRule.description.identifier,
+  ]
 
   /// The root a subject that could not be read stands on.
   static let emptyRoot = PlistNode(.dictionary(PlistDictionary([])))

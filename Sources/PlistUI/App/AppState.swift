@@ -330,7 +330,9 @@ package struct AppState: Sendable {
     }
     clampFindings()
     // The tree and the detail pane follow the list, so moving in it previews each finding.
-    if let index = selectedFinding { select(session.findingItems[index], reveal: .center) }
+    if let index = selectedFinding, let item = session.findingItems[index] {
+      select(item, reveal: .center)
+    }
   }
 
   private mutating func applyInDetail(_ command: Command, _ n: Int) {
@@ -495,7 +497,7 @@ package struct AppState: Sendable {
 
   private mutating func jumpToSelectedFinding() {
     guard let index = selectedFinding else { return }
-    select(session.findingItems[index], reveal: .center)
+    if let item = session.findingItems[index] { select(item, reveal: .center) }
     let finding = session.findings[index]
     message = StatusMessage(
       "\(findingCursor + 1)/\(sortedFindings.count) \(finding.severity.rawValue): "

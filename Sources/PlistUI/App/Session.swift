@@ -67,8 +67,9 @@ package struct Session: Sendable {
   package private(set) var roots: [OutlineItem] = []
   /// Every finding, in the linter's order.
   package private(set) var findings: [Finding] = []
-  /// Where each finding lands in the tree (same order as ``findings``).
-  package private(set) var findingItems: [OutlineItem] = []
+  /// Where each finding lands in the tree (same order as ``findings``); nil for a finding
+  /// with no row to land on (an `.ipa` that holds nothing has no rows at all).
+  package private(set) var findingItems: [OutlineItem?] = []
   /// The worst severity at each row with a finding and at every ancestor of one.
   package private(set) var markers: [OutlineItem: Severity] = [:]
   /// Whether a row itself (not a descendant) has a finding.
@@ -170,15 +171,16 @@ package struct Session: Sendable {
     counts = [:]
     for (n, finding) in findings.enumerated() {
       counts[finding.severity, default: 0] += 1
-      let item: OutlineItem
+      let place: OutlineItem?
       if let file = fileIndex[finding.file] {
-        item = .node(file: file, path: indexPath(of: finding.keyPath, in: file))
+        place = .node(file: file, path: indexPath(of: finding.keyPath, in: file))
       } else if let branch = branches.firstIndex(where: { finding.file.hasPrefix($0.path + "/") }) {
-        item = .branch(branch)
+        place = .branch(branch)
       } else {
-        item = roots.first ?? .branch(0)
+        place = roots.first
       }
-      findingItems.append(item)
+      findingItems.append(place)
+      guard let item = place else { continue }
       ownFindings[item, default: []].append(n)
       var current: OutlineItem? = item
       while let at = current {

@@ -8,7 +8,7 @@ struct DuplicateKeyRule: Rule {
     name: "Duplicate Key",
     severity: .warning,
     category: .structure,
-    appliesTo: Set(FileRole.allCases),
+    appliesTo: FileRole.files,
     summary: "A key appears more than once in the same dictionary",
     rationale: """
       A property list dictionary holds each key once. Apple's XML parser keeps the last value

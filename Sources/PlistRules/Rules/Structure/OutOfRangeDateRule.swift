@@ -9,7 +9,7 @@ struct OutOfRangeDateRule: Rule {
     name: "Date Outside the Calendar",
     severity: .warning,
     category: .structure,
-    appliesTo: Set(FileRole.allCases),
+    appliesTo: FileRole.files,
     summary: "A date's text names a month, day or time that does not exist",
     rationale: """
       A property list writes a date as `YYYY-MM-DDTHH:MM:SSZ` in UTC. Apple's XML parser does

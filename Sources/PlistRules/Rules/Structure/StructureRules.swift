@@ -18,6 +18,7 @@ extension RuleCatalog {
     ByteOrderMarkRule.self,
     OutOfRangeDateRule.self,
     UnreadableBuildConfigurationRule.self,
+    UnreadableInputRule.self,
     UnreadablePropertyListRule.self,
   ]
 }

@@ -11,7 +11,7 @@ struct UnreadablePropertyListRule: Rule {
     name: "Unreadable Property List",
     severity: .error,
     category: .structure,
-    appliesTo: Set(FileRole.allCases),
+    appliesTo: FileRole.files,
     summary: "A property list in the input does not parse",
     rationale: """
       The file is not a well-formed property list (XML, binary or old-style ASCII), so the
