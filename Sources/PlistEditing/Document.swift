@@ -26,9 +26,9 @@ package struct Document: Sendable {
   /// The tree now.
   package private(set) var root: PlistNode
   /// Steps that can be undone, oldest first.
-  package private(set) var undoStack: [Step] = []
+  package internal(set) var undoStack: [Step] = []
   /// Steps that can be redone, the next one last.
-  package private(set) var redoStack: [Step] = []
+  package internal(set) var redoStack: [Step] = []
   private var nextID = 1
   private var savedID = 0
 
@@ -72,46 +72,78 @@ package struct Document: Sendable {
   package mutating func perform(_ name: String, _ edits: [Edit]) throws(EditError) {
     guard !edits.isEmpty else { return }
     if let reason = readOnlyReason { throw EditError(.rootNotEditable, reason) }
-    var inverses: [Edit] = []
-    for edit in edits {
-      do {
-        inverses.insert(try edit.apply(to: &root), at: 0)
-      } catch {
-        for inverse in inverses { _ = try? inverse.apply(to: &root, restoring: true) }
-        throw error
-      }
-    }
+    let inverses = try applyAll(edits, restoring: false, step: nil)
     undoStack.append(Step(name: name, edits: edits, inverses: inverses, id: nextID))
     nextID += 1
     redoStack.removeAll()
   }
 
-  /// Undoes the last step.
+  /// Undoes the last step; all or nothing.
   ///
   /// - Returns: its name, or `nil` when there was nothing to undo.
+  /// - Throws: ``EditError`` when an inverse does not apply (which would be a bug in `Edit`):
+  ///   the step stays on the undo stack and the tree is put back as it was, or the message
+  ///   says it could not be.
   @discardableResult
-  package mutating func undo() -> String? {
-    guard let step = undoStack.popLast() else { return nil }
-    for inverse in step.inverses {
-      // An inverse of an applied edit always applies; a failure would be a bug in Edit.
-      _ = try? inverse.apply(to: &root, restoring: true)
-    }
+  package mutating func undo() throws(EditError) -> String? {
+    guard let step = undoStack.last else { return nil }
+    _ = try applyAll(step.inverses, restoring: true, step: "undo " + step.name)
+    undoStack.removeLast()
     redoStack.append(step)
     return step.name
   }
 
-  /// Redoes the last undone step.
+  /// Redoes the last undone step; all or nothing.
   ///
   /// - Returns: its name, or `nil` when there was nothing to redo.
+  /// - Throws: ``EditError`` when an edit no longer applies: the step stays on the redo stack
+  ///   and the tree is put back as it was, or the message says it could not be.
   @discardableResult
-  package mutating func redo() -> String? {
-    guard let step = redoStack.popLast() else { return nil }
-    var inverses: [Edit] = []
-    for edit in step.edits {
-      if let inverse = try? edit.apply(to: &root) { inverses.insert(inverse, at: 0) }
-    }
+  package mutating func redo() throws(EditError) -> String? {
+    guard let step = redoStack.last else { return nil }
+    let inverses = try applyAll(step.edits, restoring: false, step: "redo " + step.name)
+    redoStack.removeLast()
     undoStack.append(Step(name: step.name, edits: step.edits, inverses: inverses, id: step.id))
     return step.name
+  }
+
+  /// Applies `edits` in order and returns their inverses, last first; when one fails, the
+  /// ones applied are taken back before the error is thrown.
+  ///
+  /// - Parameters:
+  ///   - edits: the edits.
+  ///   - restoring: passed to each edit (inverses restore what was removed).
+  ///   - step: `undo NAME` or `redo NAME`, named in the error; nil for a new step, whose
+  ///     edit's own error is thrown.
+  /// - Returns: the inverses of the edits, last first.
+  /// - Throws: ``EditError`` from the first edit that does not apply.
+  private mutating func applyAll(
+    _ edits: [Edit], restoring: Bool, step: String?
+  ) throws(EditError) -> [Edit] {
+    var inverses: [Edit] = []
+    for edit in edits {
+      do {
+        inverses.insert(try edit.apply(to: &root, restoring: restoring), at: 0)
+      } catch {
+        var restored = true
+        for inverse in inverses {
+          do {
+            _ = try inverse.apply(to: &root, restoring: true)
+          } catch {
+            restored = false
+          }
+        }
+        guard let step else {
+          if restored { throw error }
+          throw EditError(error.kind, error.message + "; the file could not be put back as it was")
+        }
+        throw EditError(
+          error.kind,
+          "could not \(step): \(error.message)"
+            + (restored ? "" : "; the file could not be put back as it was"))
+      }
+    }
+    return inverses
   }
 
   /// Records that the tree as it is now has been written.

@@ -26,10 +26,10 @@ import Testing
     #expect(document.isDirty)
     let edited = String(decoding: try document.bytes(as: .xml), as: UTF8.self)
     #expect(edited == Self.xml.replacingOccurrences(of: "one", with: "two"))
-    #expect(document.undo() == "set A")
+    #expect(try document.undo() == "set A")
     #expect(!document.isDirty)
     #expect(try document.bytes(as: .xml) == Array(Self.xml.utf8))
-    #expect(document.redo() == "set A")
+    #expect(try document.redo() == "set A")
     #expect(String(decoding: try document.bytes(as: .xml), as: UTF8.self) == edited)
   }
 

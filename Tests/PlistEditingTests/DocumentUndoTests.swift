@@ -29,11 +29,46 @@ import Testing
   static let setA = Edit.replace(at: [0], with: "two")
   static let addC = Edit.insert(parent: [], index: 2, key: "C", node: true, keyLocation: .none)
 
+  /// A step that cannot be undone or redone says so and stays.
+  ///
+  /// An undo step that cannot be applied (a bug in an inverse) used to be dropped with
+  /// `_ = try?`, the step lost and the tree half restored; it is now an error that names the
+  /// step, and the step and the tree stay as they were. Redo alike.
+  @Test func aStepThatCannotBeUndoneOrRedoneSaysSoAndStays() throws {
+    var document = try Self.document()
+    try document.perform("set A, add C", [Self.setA, Self.addC])
+    let edited = document.root
+    // The second inverse to run (setting A back) now names a row that does not exist.
+    document.undoStack[0].inverses[1] = .replace(at: [7], with: "one")
+    #expect(throws: EditError.self) { try document.undo() }
+    do {
+      try document.undo()
+    } catch {
+      #expect(error.message.hasPrefix("could not undo set A, add C: "))
+    }
+    #expect(document.root == edited)
+    #expect(document.undoStack.count == 1 && document.redoStack.isEmpty)
+
+    var other = try Self.document()
+    try other.perform("add C", [Self.addC])
+    try other.undo()
+    let before = other.root
+    other.redoStack[0].edits = [Self.setA, .remove(at: [9])]
+    do {
+      try other.redo()
+      Issue.record("the redo should have failed")
+    } catch {
+      #expect(error.message.hasPrefix("could not redo add C: "))
+    }
+    #expect(other.root == before)
+    #expect(other.redoStack.count == 1 && other.undoStack.isEmpty)
+  }
+
   @Test func startsCleanWithNothingToUndoOrRedo() throws {
     var document = try Self.document()
     #expect(!document.isDirty && !document.canUndo && !document.canRedo)
-    #expect(document.undo() == nil)
-    #expect(document.redo() == nil)
+    #expect(try document.undo() == nil)
+    #expect(try document.redo() == nil)
     #expect(document.path == "/tmp/Info.plist")
     #expect(document.readOnlyReason == nil)
     #expect(document.defaultSaveFormat == .xml)
@@ -43,24 +78,24 @@ import Testing
     var document = try Self.document()
     try document.perform("set A", [Self.setA])
     #expect(document.isDirty && document.canUndo && !document.canRedo)
-    #expect(document.undo() == "set A")
+    #expect(try document.undo() == "set A")
     #expect(!document.isDirty && !document.canUndo && document.canRedo)
-    #expect(document.redo() == "set A")
+    #expect(try document.redo() == "set A")
     #expect(document.isDirty)
     document.markSaved()
     #expect(!document.isDirty)
     // Undoing past the save is a change; redoing back to it is not.
-    document.undo()
+    try document.undo()
     #expect(document.isDirty)
-    document.redo()
+    try document.redo()
     #expect(!document.isDirty)
     // Saving after an undo makes the earlier state the saved one: redo is dirty again.
-    document.undo()
+    try document.undo()
     document.markSaved()
     #expect(!document.isDirty)
-    #expect(document.redo() == "set A")
+    #expect(try document.redo() == "set A")
     #expect(document.isDirty)
-    #expect(document.undo() == "set A")
+    #expect(try document.undo() == "set A")
     #expect(!document.isDirty)
   }
 
@@ -68,10 +103,10 @@ import Testing
     var document = try Self.document()
     try document.perform("set A", [Self.setA])
     document.markSaved()
-    document.undo()
+    try document.undo()
     try document.perform("add C", [Self.addC])
     #expect(document.isDirty)
-    document.undo()
+    try document.undo()
     // Back at the state as read, which is not the saved state.
     #expect(document.isDirty)
   }
@@ -79,11 +114,11 @@ import Testing
   @Test func aNewStepClearsRedo() throws {
     var document = try Self.document()
     try document.perform("set A", [Self.setA])
-    document.undo()
+    try document.undo()
     #expect(document.canRedo)
     try document.perform("add C", [Self.addC])
     #expect(!document.canRedo)
-    #expect(document.redo() == nil)
+    #expect(try document.redo() == nil)
     #expect(document.undoStack.map(\.name) == ["add C"])
     #expect(document.root == ["A": "one", "B": [1], "C": true])
   }
@@ -96,15 +131,15 @@ import Testing
     try document.perform("move C up, remove B", [.move(at: [2], to: 0), .remove(at: [2])])
     let edited = document.root
     #expect(edited == ["C": true, "A": "two"])
-    #expect(document.undo() == "move C up, remove B")
+    #expect(try document.undo() == "move C up, remove B")
     #expect(document.root == ["A": "two", "B": [1], "C": true])
-    #expect(document.undo() == "add C")
-    #expect(document.undo() == "set A")
+    #expect(try document.undo() == "add C")
+    #expect(try document.undo() == "set A")
     #expect(Located.difference(document.root, original) == nil)
     #expect(try document.bytes(as: .xml) == Array(Self.xml.utf8))
-    #expect(document.redo() == "set A")
-    #expect(document.redo() == "add C")
-    #expect(document.redo() == "move C up, remove B")
+    #expect(try document.redo() == "set A")
+    #expect(try document.redo() == "add C")
+    #expect(try document.redo() == "move C up, remove B")
     #expect(Located.difference(document.root, edited) == nil)
     #expect(document.undoStack.map(\.id) == [1, 2, 3])
   }
@@ -120,7 +155,7 @@ import Testing
   @Test func aFailingStepLeavesNothing() throws {
     var document = try Self.document()
     try document.perform("set A", [Self.setA])
-    document.undo()
+    try document.undo()
     let before = document.root
     let error = #expect(throws: EditError.self) {
       try document.perform("bad", [Self.addC, .remove(at: [0, 0]), .rename(at: [0], to: "Z")])
@@ -180,7 +215,7 @@ import Testing
     try document.perform("set A", [Self.setA])
     let xml = try document.bytes(as: .xml)
     #expect(xml == (try XMLPlistWriter.write(["A": "two", "B": [1]])))
-    document.undo()
+    try document.undo()
     #expect(try document.bytes(as: .binary) == binary)
   }
 
@@ -215,13 +250,13 @@ import Testing
     try document.perform("rename", [.rename(at: [0], to: "B"), .rename(at: [1], to: "C")])
     try document.perform("remove", [.remove(at: [2]), .remove(at: [0])])
     #expect(document.root == ["C": 2])
-    document.undo()
+    try document.undo()
     #expect(document.root == ["B": 1, "C": 2, "A": 3])
-    document.undo()
+    try document.undo()
     #expect(Located.difference(document.root, original.root) == nil)
     #expect(try document.bytes(as: .xml) == Array(text.utf8))
-    document.redo()
-    document.redo()
+    try document.redo()
+    try document.redo()
     #expect(document.root == ["C": 2])
   }
 }

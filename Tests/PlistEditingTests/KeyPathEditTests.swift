@@ -211,7 +211,7 @@ import Testing
       document.undoStack.last?.edits.last
         == .replace(at: [5], with: "2"))
     #expect(document.root.value.dictionaryValue?["CFBundleVersion"] == "2")
-    #expect(document.undo() == "add then set")
+    #expect(try document.undo() == "add then set")
     #expect(Located.same(document.root, try Self.document().root))
   }
 

@@ -139,7 +139,7 @@ import Testing
       try PlistReader.read(bytes: try document.bytes(as: .binary)).root == edited, "\(context)")
 
     var undone = 0
-    while document.undo() != nil { undone += 1 }
+    while try document.undo() != nil { undone += 1 }
     #expect(undone == steps, "\(context)")
     #expect(!document.isDirty, "\(context)")
     #expect(Located.difference(document.root, original.root) == nil, "\(context)")
@@ -148,7 +148,7 @@ import Testing
     }
 
     var redone = 0
-    while document.redo() != nil { redone += 1 }
+    while try document.redo() != nil { redone += 1 }
     #expect(redone == steps, "\(context)")
     #expect(Located.difference(document.root, edited) == nil, "\(context)")
     #expect(try document.bytes(as: format) == editedBytes, "\(context)")

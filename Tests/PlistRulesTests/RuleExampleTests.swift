@@ -88,6 +88,22 @@ struct RuleCase: Sendable, CustomStringConvertible {
     }
   }
 
+  /// An expected key path that does not parse used to become a plain key silently, so an
+  /// example could pass while expecting the wrong place.
+  @Test(arguments: rules)
+  func everyExpectedKeyPathParses(rule: RuleCase) {
+    for example in rule.type.description.triggering {
+      #expect(example.expectationErrors.isEmpty, "\(example): \(example.expectationErrors)")
+    }
+  }
+
+  @Test func anExpectedKeyPathThatDoesNotParseIsReported() {
+    let (paths, errors) = KeyPath.expectations(["CFBundleIcons.CFBundlePrimaryIcon", "a[x"])
+    #expect(paths.count == 2)
+    #expect(errors.count == 1)
+    #expect(errors.first?.hasPrefix("expected key path a[x: ") == true)
+  }
+
   @Test(arguments: rules)
   func aDisabledRuleFindsNothing(rule: RuleCase) {
     var configuration = LintConfiguration()

@@ -137,6 +137,8 @@ package struct ComparisonExample: Sendable, CustomStringConvertible {
   package var role: FileRole
   /// The key paths findings must land on (empty for non-triggering examples).
   package var expected: [KeyPath]
+  /// Why an expected key path as written did not parse; the catalog test fails on any.
+  package var expectationErrors: [String] = []
   /// The severity every finding must have, when the example pins it.
   package var severity: Severity?
   /// Where the example is written, so a failing test points at the rule file.
@@ -165,7 +167,7 @@ package struct ComparisonExample: Sendable, CustomStringConvertible {
     self.isMain = isMain
     self.context = context
     self.role = role
-    expected = expect.map { (try? KeyPath(parsing: $0)) ?? KeyPath([.key($0)]) }
+    (expected, expectationErrors) = KeyPath.expectations(expect)
     self.severity = severity
     self.file = file
     self.line = line

@@ -130,6 +130,8 @@ package struct RuleExample: Sendable, CustomStringConvertible {
   package var input: AppBundle?
   /// The key paths findings must land on, in order (empty for non-triggering examples).
   package var expected: [KeyPath]
+  /// Why an expected key path as written did not parse; the catalog test fails on any.
+  package var expectationErrors: [String] = []
   /// The severity every finding must have, when the example pins it (a context that raises or
   /// lowers the rule's default); nil to accept any.
   package var severity: Severity?
@@ -161,7 +163,7 @@ package struct RuleExample: Sendable, CustomStringConvertible {
     xml = nil
     self.role = role
     self.context = context
-    expected = expect.map { (try? KeyPath(parsing: $0)) ?? KeyPath([.key($0)]) }
+    (expected, expectationErrors) = KeyPath.expectations(expect)
     self.severity = severity
     self.file = file
     self.line = line
@@ -197,7 +199,7 @@ package struct RuleExample: Sendable, CustomStringConvertible {
     }
     self.role = role
     self.context = context
-    expected = expect.map { (try? KeyPath(parsing: $0)) ?? KeyPath([.key($0)]) }
+    (expected, expectationErrors) = KeyPath.expectations(expect)
     self.severity = severity
     self.file = file
     self.line = line
@@ -244,5 +246,24 @@ extension RuleExample {
       copy.path = bundle.infoPlistFile?.path ?? copy.path
     }
     return copy
+  }
+}
+
+extension KeyPath {
+  /// Expected key paths as examples write them, each parsed; one that does not parse is kept
+  /// as a plain key (so the example still runs) and its error returned, for the catalog test
+  /// to fail on.
+  package static func expectations(_ texts: [String]) -> (paths: [KeyPath], errors: [String]) {
+    var paths: [KeyPath] = []
+    var errors: [String] = []
+    for text in texts {
+      do {
+        paths.append(try KeyPath(parsing: text))
+      } catch {
+        paths.append(KeyPath([.key(text)]))
+        errors.append("expected key path \(text): \(error.message)")
+      }
+    }
+    return (paths, errors)
   }
 }

@@ -17,18 +17,26 @@ extension AppState {
     case .rename: beginRename()
     case .changeType: beginChangeType()
     case .undo:
-      if let (file, name) = session.undo() {
-        afterChange(file)
-        message = StatusMessage("undid \(name)")
-      } else {
-        message = StatusMessage("nothing to undo")
+      do {
+        if let (file, name) = try session.undo() {
+          afterChange(file)
+          message = StatusMessage("undid \(name)")
+        } else {
+          message = StatusMessage("nothing to undo")
+        }
+      } catch {
+        message = StatusMessage(error.message, isError: true)
       }
     case .redo:
-      if let (file, name) = session.redo() {
-        afterChange(file)
-        message = StatusMessage("redid \(name)")
-      } else {
-        message = StatusMessage("nothing to redo")
+      do {
+        if let (file, name) = try session.redo() {
+          afterChange(file)
+          message = StatusMessage("redid \(name)")
+        } else {
+          message = StatusMessage("nothing to redo")
+        }
+      } catch {
+        message = StatusMessage(error.message, isError: true)
       }
     case .applyFix: beginFix()
     case .save: beginSave()

@@ -29,7 +29,7 @@ extension Session {
     if entry.role == .executable {
       return .unavailable("this is what the executable holds, read from its Mach-O file")
     }
-    if entry.path.contains("#") {
+    if entry.role == .signedEntitlements {
       return .unavailable(
         "these entitlements are signed into the executable; they cannot be edited in place")
     }
@@ -115,7 +115,7 @@ extension Session {
     if entry.role == .executable {
       return "this is what the executable holds, read from its Mach-O file; it cannot be edited"
     }
-    if entry.path.contains("#") {
+    if entry.role == .signedEntitlements {
       return "these entitlements are signed into the executable and cannot be edited"
     }
     if entry.role == .assetCatalog { return Self.assetCatalogReadOnly }
@@ -139,10 +139,14 @@ extension Session {
   /// Undoes the most recent step in any file.
   ///
   /// - Returns: the file and the step's name, or `nil` when there is nothing to undo.
-  package mutating func undo() -> (file: Int, name: String)? {
-    guard let file = history.popLast(), var document = documents[file],
-      let name = document.undo()
+  /// - Throws: ``EditError`` when the step cannot be undone; it stays where it was.
+  package mutating func undo() throws(EditError) -> (file: Int, name: String)? {
+    // A file whose history went (reloaded from disk) has nothing left to undo.
+    while let file = history.last, documents[file]?.canUndo != true { history.removeLast() }
+    guard let file = history.last, var document = documents[file],
+      let name = try document.undo()
     else { return nil }
+    history.removeLast()
     documents[file] = document
     redoHistory.append(file)
     commit(file)
@@ -152,10 +156,15 @@ extension Session {
   /// Redoes the most recently undone step.
   ///
   /// - Returns: the file and the step's name, or `nil` when there is nothing to redo.
-  package mutating func redo() -> (file: Int, name: String)? {
-    guard let file = redoHistory.popLast(), var document = documents[file],
-      let name = document.redo()
+  /// - Throws: ``EditError`` when the step cannot be redone; it stays where it was.
+  package mutating func redo() throws(EditError) -> (file: Int, name: String)? {
+    while let file = redoHistory.last, documents[file]?.canRedo != true {
+      redoHistory.removeLast()
+    }
+    guard let file = redoHistory.last, var document = documents[file],
+      let name = try document.redo()
     else { return nil }
+    redoHistory.removeLast()
     documents[file] = document
     history.append(file)
     commit(file)

@@ -37,6 +37,7 @@ struct ComparisonRuleCase: Sendable, CustomStringConvertible {
       #expect(found.allSatisfy { files.contains($0.file) }, "\(example): \(found.map(\.file))")
       RuleExampleTests.expectWellFormed(
         found, of: description.identifier, severity: example.severity, "\(example)")
+      #expect(example.expectationErrors.isEmpty, "\(example): \(example.expectationErrors)")
     }
   }
 
