@@ -58,6 +58,8 @@ import Testing
     // LSRequiresIPhoneOS is the 11th key.
     let state = run("j j J J J J J J J J J Enter")
     #expect(value(state, "LSRequiresIPhoneOS") == .boolean(false))
+    // The status line says what the key did and how to take it back.
+    #expect(state.message?.text == "set LSRequiresIPhoneOS to false (u undoes)")
   }
 
   @Test func aFixedPurposeStringLosesItsFinding() {

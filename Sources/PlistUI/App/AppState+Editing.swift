@@ -74,6 +74,9 @@ extension AppState {
       perform(
         file, "set \(label(item))",
         [.replace(at: path, with: Edit.replacement(for: node, value: .boolean(!b)))])
+      if message?.isError != true {
+        message = StatusMessage("set \(label(item)) to \(!b) (u undoes)")
+      }
     case .uid:
       refuse("UIDs are references inside keyed archives and are not edited by hand")
     case .array, .dictionary:
