@@ -42,6 +42,13 @@ package struct Linter: Sendable {
   /// every other rule sees only files that parsed.
   package func lint(_ subject: LintSubject) -> [Finding] {
     var findings: [Finding] = []
+    var subject = subject
+    if subject.catalogVisits == nil, subject.readError == nil,
+      CatalogWalk.roles.contains(subject.role)
+    {
+      // Seven rules walk the keys the catalog describes: walk them once.
+      subject.catalogVisits = CatalogWalk.visits(subject)
+    }
     for rule in rules {
       let description = rule.description
       guard description.appliesTo.contains(subject.role), isEnabled(description),
