@@ -28,7 +28,8 @@ let package = Package(
     .target(name: "PlistCurses", dependencies: ["PlistUI", "CNcurses"]),
     .executableTarget(name: "infoscope", dependencies: ["PlistCLI", "PlistUI", "PlistCurses"]),
     .executableTarget(
-      name: "infoscope-bench", dependencies: ["PlistCore", "PlistBundle", "PlistRules", "PlistUI"]),
+      name: "infoscope-bench",
+      dependencies: ["PlistCore", "PlistBundle", "PlistRules", "PlistUI", "PlistCLI"]),
     .target(name: "TestSupport", dependencies: ["PlistCore", "CZip"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
     .testTarget(

@@ -11,7 +11,7 @@ declare -A allowed=(
   [PlistCurses]="PlistUI CNcurses Foundation Glibc"
   [PlistCLI]="PlistCore PlistBundle PlistRules PlistEditing Foundation Glibc"
   [infoscope]="PlistCLI PlistUI PlistCurses Foundation Glibc"
-  [infoscope-bench]="PlistCore PlistBundle PlistRules PlistUI Foundation Glibc"
+  [infoscope-bench]="PlistCore PlistBundle PlistRules PlistUI PlistCLI Foundation Glibc"
 )
 status=0
 for dir in Sources/*/; do

@@ -93,7 +93,7 @@ package enum ColorChoice: String, Sendable, CaseIterable {
 /// while the other inputs are still linted, and the status is then 66.
 package enum LintCommand {
   /// A finding with the path it is reported under (the input joined with the file's path).
-  struct Reported {
+  struct Reported: Sendable {
     var finding: Finding
     var path: String
     /// The finding's column in Unicode code points (nil without a text position).
@@ -124,8 +124,48 @@ package enum LintCommand {
 
   /// One input to lint: the name it is reported under and how to load it.
   struct Input {
+    /// How an input is loaded.
+    enum Load {
+      /// On any thread, at the same time as other inputs (a path on disk, a loaded bundle).
+      case anywhere(@Sendable () throws(BundleError) -> AppBundle)
+      /// On the calling thread, before the others are loaded (standard input).
+      case onCallingThread(() throws(BundleError) -> AppBundle)
+    }
+
     var name: String
-    var load: () throws(BundleError) -> AppBundle
+    var load: Load
+
+    /// An input loaded by `load`, which may run on any thread.
+    init(name: String, load: @escaping @Sendable () throws(BundleError) -> AppBundle) {
+      self.name = name
+      self.load = .anywhere(load)
+    }
+
+    /// An input loaded by `load` on the calling thread.
+    static func onCallingThread(
+      name: String, _ load: @escaping () throws(BundleError) -> AppBundle
+    ) -> Input {
+      Input(name: name, loading: .onCallingThread(load))
+    }
+
+    private init(name: String, loading: Load) {
+      self.name = name
+      self.load = loading
+    }
+  }
+
+  /// What one input gave: why it could not be opened, or its findings and the single files
+  /// it held with the role each was linted as.
+  struct Outcome: Sendable {
+    var unopened: String?
+    var reported: [Reported] = []
+    var linted: [LintedFile] = []
+  }
+
+  /// How `lint` is to load an input, from any thread.
+  private enum Step: Sendable {
+    case load(@Sendable () throws(BundleError) -> AppBundle)
+    case loaded(Result<AppBundle, BundleError>)
   }
 
   /// Lints `options.inputs` from disk (after the sample, with `options.demo`); `-` reads one
@@ -141,14 +181,15 @@ package enum LintCommand {
         let console = context.console
         let role = options.role
         inputs.append(
-          Input(name: CLI.displayName(given)) { () throws(BundleError) in
+          Input.onCallingThread(name: CLI.displayName(given)) { () throws(BundleError) in
             try BundleInput.standardInput(console, role: role)
           })
         continue
       }
       // One spelling per input: no trailing slash (`App.app/` from tab completion).
-      var input = given
-      while input.count > 1, input.hasSuffix("/") { input.removeLast() }
+      var trimmed = given
+      while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+      let input = trimmed
       let role = options.role
       inputs.append(
         Input(name: input) { () throws(BundleError) in
@@ -158,47 +199,48 @@ package enum LintCommand {
     return run(options, inputs: inputs, context: context)
   }
 
-  /// Lints `inputs`, loading one at a time, and writes the report.
+  /// Lints `inputs` and writes the report.
   ///
-  /// An input that cannot be opened is reported on standard error and the others are still
-  /// linted; the exit status is then the worst one: 66 over 1 over 0.
+  /// The inputs are loaded and linted at once on the machine's cores (one after another when
+  /// `INFOSCOPE_SERIAL` is set, for comparison); the report, the errors on standard error and
+  /// the exit status are the same either way, in the order of the inputs. An input that
+  /// cannot be opened is reported on standard error and the others are still linted; the
+  /// exit status is then the worst one: 66 over 1 over 0.
   static func run(_ options: LintOptions, inputs: [Input], context: CLI.Context) -> ExitStatus {
     var configuration = LintConfiguration()
     configuration.disabled = options.disabled
     configuration.minimumSeverity = options.minimumSeverity
     configuration.platforms = options.platforms
     configuration.distribution = options.distribution
-    let linter = Linter(configuration: configuration)
+    let serial = Parallel.isSerial { context.console.environment($0) }
+    var linter = Linter(configuration: configuration)
+    linter.isParallel = !serial
+    // Standard input is read here, in order; everything else may load on any thread.
+    let steps = inputs.map { input -> Step in
+      switch input.load {
+      case .anywhere(let load): return .load(load)
+      case .onCallingThread(let load):
+        return .loaded(Result { () throws(BundleError) in try load() })
+      }
+    }
+    let names = inputs.map(\.name)
+    let frozen = linter
+    let outcomes = Parallel.map(inputs.count, serially: serial) { n in
+      outcome(of: names[n], steps[n], linter: frozen)
+    }
     var reported: [Reported] = []
     var linted: [LintedFile] = []
     var unopened = false
     var loaded = 0
-    for source in inputs {
-      let input = source.name
-      let bundle: AppBundle
-      do {
-        bundle = try source.load()
-      } catch {
-        context.console.write("\(error)\n", to: .error)
+    for outcome in outcomes {
+      if let error = outcome.unopened {
+        context.console.write(error, to: .error)
         unopened = true
         continue
       }
       loaded += 1
-      let texts = TextIndex(bundle)
-      for finding in linter.lint(bundle) {
-        reported.append(
-          Reported(
-            finding: finding, path: reportPath(input, bundle, finding.file),
-            characterColumn: texts.characterColumn(finding),
-            archive: bundle.inputKind == .ipa ? input : nil))
-      }
-      for file in bundle.files {
-        guard let reason = file.roleReason else { continue }
-        linted.append(
-          LintedFile(
-            path: reportPath(input, bundle, file.path), role: file.role, reason: reason,
-            rules: linter.ruleCount(for: file.role)))
-      }
+      reported += outcome.reported
+      linted += outcome.linted
     }
     // Nothing could be opened: the errors are on standard error, and a report of no findings
     // would read as a pass.
@@ -228,6 +270,40 @@ package enum LintCommand {
     if unopened { return .noInput }
     let failing: Severity = options.strict ? .warning : .error
     return reported.contains { $0.finding.severity >= failing } ? .findings : .success
+  }
+
+  /// Loads the input `input` by `step` and lints it with `linter`.
+  private static func outcome(of input: String, _ step: Step, linter: Linter) -> Outcome {
+    let bundle: AppBundle
+    switch step {
+    case .load(let load):
+      do {
+        bundle = try load()
+      } catch {
+        return Outcome(unopened: "\(error)\n")
+      }
+    case .loaded(.success(let loaded)):
+      bundle = loaded
+    case .loaded(.failure(let error)):
+      return Outcome(unopened: "\(error)\n")
+    }
+    var outcome = Outcome()
+    let texts = TextIndex(bundle)
+    for finding in linter.lint(bundle) {
+      outcome.reported.append(
+        Reported(
+          finding: finding, path: reportPath(input, bundle, finding.file),
+          characterColumn: texts.characterColumn(finding),
+          archive: bundle.inputKind == .ipa ? input : nil))
+    }
+    for file in bundle.files {
+      guard let reason = file.roleReason else { continue }
+      outcome.linted.append(
+        LintedFile(
+          path: reportPath(input, bundle, file.path), role: file.role, reason: reason,
+          rules: linter.ruleCount(for: file.role)))
+    }
+    return outcome
   }
 
   /// Writes the report in the options' format; false when standard output refused it.

@@ -20,6 +20,8 @@ struct BenchOptions: Sendable {
   var bundles = true
   /// Measure the comparison of two 100,000-value documents (`DiffBench`).
   var diff = true
+  /// Measure `lint` of many inputs, serial against parallel (`ParallelLintBench`).
+  var parallel = true
 
   static let usage = """
     usage: swift run -c release infoscope-bench [--sizes 5k,1m,10m,100m] [--quick] [--runs N]
@@ -36,6 +38,8 @@ struct BenchOptions: Sendable {
       --bundles-only  only that lint
       --no-diff       skip the comparison of two 100,000-value documents
       --diff-only     only that comparison
+      --no-parallel   skip lint of many inputs, serial against parallel
+      --parallel-only only that lint
     """
 
   /// Parses the arguments after the program name.
@@ -54,18 +58,29 @@ struct BenchOptions: Sendable {
         options.ui = true
         options.bundles = false
         options.diff = false
+        options.parallel = false
       case "--bundles-only":
         options.codec = false
         options.ui = false
         options.bundles = true
         options.diff = false
+        options.parallel = false
       case "--diff-only":
         options.codec = false
         options.ui = false
         options.bundles = false
         options.diff = true
+        options.parallel = false
       case "--no-diff":
         options.diff = false
+      case "--no-parallel":
+        options.parallel = false
+      case "--parallel-only":
+        options.codec = false
+        options.ui = false
+        options.bundles = false
+        options.diff = false
+        options.parallel = true
       case "--no-ui":
         options.ui = false
       case "--no-bundles":

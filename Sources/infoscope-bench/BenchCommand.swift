@@ -58,13 +58,22 @@ enum BenchCommand {
         diffNote = "cannot prepare the documents: \(error)"
       }
     }
+    var parallel: (rows: [ParallelLintBench.Row], notes: [String]) = ([], [])
+    if options.parallel {
+      do {
+        parallel = try ParallelLintBench.run(cache: cache, runs: options.runs ?? 5)
+      } catch {
+        parallel.notes.append("cannot prepare the generated app: \(error)")
+      }
+    }
     let report = Report(
       measurements: measurements, sizes: options.codec ? options.sizes : [],
       baselines: options.codec ? runner.baselines(bench: bench) : [],
       absent: implementations.compactMap { peer in peer.absentReason.map { (peer.name, $0) } },
       rssFromGNUTime: spawner.gnuTime != nil, codec: options.codec, ui: ui.measurements,
       uiNotes: ui.notes, diff: diff, diffNote: options.diff ? diffNote : nil,
-      diffMeasured: options.diff)
+      diffMeasured: options.diff, parallel: parallel.rows, parallelNotes: parallel.notes,
+      parallelMeasured: options.parallel)
     var markdown = report.markdown()
     if options.bundles { markdown += BundleLintBench.markdown(BundleLintBench.run()) }
     if options.json {

@@ -29,6 +29,15 @@ struct Report {
   var diffNote: String?
   /// Whether the comparison was asked for (its row and target are left out when not).
   var diffMeasured = false
+  /// `lint` of many inputs, serial against parallel.
+  var parallel: [ParallelLintBench.Row] = []
+  /// What that measure could not do.
+  var parallelNotes: [String] = []
+  /// Whether it was asked for (its rows and target are left out when not).
+  var parallelMeasured = false
+
+  /// The slowest re-lint of a typical Info.plist that passes (issue 15, item 5), in seconds.
+  static let relintLimit = 0.001
 
   /// The largest per-keystroke median ÷ the 5 KB one that still passes ("near 1").
   static let keystrokeRatioLimit = 1.5
@@ -39,6 +48,7 @@ struct Report {
     if codec { out += codecMarkdown() }
     if !ui.isEmpty || !uiNotes.isEmpty { out += (codec ? "\n" : "") + uiMarkdown() }
     if let diff { out += DiffBench.markdown(diff) }
+    if parallelMeasured { out += ParallelLintBench.markdown(parallel, notes: parallelNotes) }
     out += "\n## Targets\n\n"
     let verdicts = targets()
     for verdict in verdicts {
@@ -189,7 +199,23 @@ struct Report {
 
   // MARK: - Targets
 
-  /// The issues' targets, checked on our figures: four for the codec, one for the terminal UI.
+  /// Re-lint after an edit under ``relintLimit`` on the typical Info.plists: the generated
+  /// 5 KB one and the corpus's largest (the rows whose names do not say `nodes`).
+  func relintTarget() -> TargetResult {
+    let target = "re-lint of a typical Info.plist < \(duration(Self.relintLimit))"
+    let typical = ui.filter { !$0.document.hasSuffix("nodes") }
+    guard let slowest = typical.max(by: { $0.relintSeconds < $1.relintSeconds }) else {
+      return TargetResult(
+        status: "SKIP", target: target, detail: uiNotes.first ?? "no Info.plist measured")
+    }
+    let each = typical.map { "\($0.document) \(duration($0.relintSeconds))" }
+    return TargetResult(
+      status: slowest.relintSeconds < Self.relintLimit ? "PASS" : "FAIL", target: target,
+      detail: each.joined(separator: ", "))
+  }
+
+  /// The issues' targets, checked on our figures: four for the codec, two for the terminal UI
+  /// (keystrokes and re-lint), one each for the comparison and the parallel lint.
   func targets() -> [TargetResult] {
     var verdicts = codec ? codecTargets() : []
     if !ui.isEmpty || !uiNotes.isEmpty {
@@ -209,7 +235,11 @@ struct Report {
             detail: uiNotes.first ?? "needs both generated documents"))
       }
     }
+    if !ui.isEmpty || !uiNotes.isEmpty { verdicts.append(relintTarget()) }
     if diffMeasured { verdicts.append(DiffBench.target(diff, note: diffNote)) }
+    if parallelMeasured {
+      verdicts.append(ParallelLintBench.target(parallel, notes: parallelNotes))
+    }
     return verdicts
   }
 
@@ -327,12 +357,13 @@ struct Report {
       var terminalUI: [UIMeasurement]
       var terminalUINotes: [String]
       var comparison: DiffBench.Result?
+      var parallelLint: [ParallelLintBench.Row]
     }
     let document = Document(
       generatorVersion: PlistGenerator.version, measurements: measurements,
       baselinesRSSBytes: Dictionary(baselines, uniquingKeysWith: { a, _ in a }),
       absent: Dictionary(absent, uniquingKeysWith: { a, _ in a }), targets: targets(),
-      terminalUI: ui, terminalUINotes: uiNotes, comparison: diff)
+      terminalUI: ui, terminalUINotes: uiNotes, comparison: diff, parallelLint: parallel)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(document) else { return "{}" }

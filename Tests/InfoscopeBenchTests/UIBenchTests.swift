@@ -112,12 +112,12 @@ import Testing
     #expect((try? BenchOptions.parse(["--ui-nodes", "0"]).get()) == nil)
   }
 
-  private func row(_ name: String, median: Double) -> UIMeasurement {
+  private func row(_ name: String, median: Double, relint: Double = 0.0005) -> UIMeasurement {
     UIMeasurement(
       document: name, fileBytes: 5_000, nodes: 100, findings: 2, lintSeconds: 0.003,
       layoutSeconds: 0.0005, keyMedianSeconds: median, keyP95Seconds: median * 2,
       keyMaxSeconds: median * 3, slowestKey: "G", slowestKeyMedianSeconds: median,
-      relintSeconds: 0.002, keys: 2_000)
+      relintSeconds: relint, keys: 2_000)
   }
 
   @Test(arguments: [(0.00045, "PASS"), (0.0009, "FAIL")])
@@ -126,7 +126,7 @@ import Testing
       measurements: [], sizes: [], baselines: [], absent: [], rssFromGNUTime: true, codec: false,
       ui: [row("generated 5 KB", median: 0.0003), row("generated 1M nodes", median: large)])
     let verdicts = report.targets()
-    #expect(verdicts.count == 1)
+    #expect(verdicts.count == 2)  // the keystroke ratio, then the re-lint
     #expect(verdicts.first?.status == status)
     let markdown = report.markdown()
     #expect(markdown.contains("## Terminal UI"))
@@ -139,7 +139,24 @@ import Testing
     let report = Report(
       measurements: [], sizes: [], baselines: [], absent: [], rssFromGNUTime: true, codec: false,
       ui: [row("generated 5 KB", median: 0.0003)], uiNotes: ["corpus Info.plist skipped: absent"])
-    #expect(report.targets().map(\.status) == ["SKIP"])
+    #expect(report.targets().map(\.status) == ["SKIP", "PASS"])
     #expect(report.markdown().contains("Not measured: corpus Info.plist skipped: absent."))
+  }
+
+  @Test func judgesTheRelintOfTypicalInfoPlistsOnly() {
+    func verdict(_ rows: [UIMeasurement]) -> TargetResult? {
+      Report(
+        measurements: [], sizes: [], baselines: [], absent: [], rssFromGNUTime: true,
+        codec: false, ui: rows
+      ).targets().last
+    }
+    let large = row("generated 100k nodes", median: 0.0003, relint: 0.02)
+    let pass = verdict([row("generated 5 KB", median: 0.0003, relint: 0.0004), large])
+    #expect(pass?.status == "PASS")
+    #expect(pass?.detail == "generated 5 KB 400.00 µs")
+    let slow = row("corpus Info.plist (33 KB)", median: 0.0003, relint: 0.0012)
+    let fail = verdict([row("generated 5 KB", median: 0.0003), large, slow])
+    #expect(fail?.status == "FAIL")
+    #expect(fail?.detail == "generated 5 KB 500.00 µs, corpus Info.plist (33 KB) 1.20 ms")
   }
 }

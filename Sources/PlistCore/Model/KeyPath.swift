@@ -26,10 +26,20 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible, Comparable 
   package var isRoot: Bool { components.isEmpty }
 
   /// The path one step further down, into the entry `key`.
-  package func appending(key: String) -> KeyPath { KeyPath(components + [.key(key)]) }
+  package func appending(key: String) -> KeyPath { appending(.key(key)) }
 
   /// The path one step further down, into item `index`.
-  package func appending(index: Int) -> KeyPath { KeyPath(components + [.index(index)]) }
+  package func appending(index: Int) -> KeyPath { appending(.index(index)) }
+
+  /// The path one step further down: one array of exactly the new length, where
+  /// `components + [step]` made two (lint walks make a path for every key).
+  private func appending(_ step: Component) -> KeyPath {
+    var steps: [Component] = []
+    steps.reserveCapacity(components.count + 1)
+    steps.append(contentsOf: components)
+    steps.append(step)
+    return KeyPath(steps)
+  }
 
   /// The path of the parent, or nil for the root.
   package var parent: KeyPath? { isRoot ? nil : KeyPath(Array(components.dropLast())) }

@@ -87,6 +87,7 @@ package struct PlistDictionary: Sendable, Equatable {
   /// The keys that occur more than once, each with the indices of all its entries, in order of
   /// first occurrence.
   package var duplicateKeys: [(key: String, indices: [Int])] {
+    guard hasDuplicateKeys else { return [] }
     var seen: [String: [Int]] = [:]
     var order: [String] = []
     for (i, entry) in entries.enumerated() {
@@ -97,6 +98,26 @@ package struct PlistDictionary: Sendable, Equatable {
       guard let indices = seen[key], indices.count > 1 else { return nil }
       return (key, indices)
     }
+  }
+}
+
+extension PlistDictionary {
+  /// True when some key occurs more than once.
+  ///
+  /// Lint asks this of every dictionary, nearly all of which have no duplicate: a small one is
+  /// compared pair by pair (cheaper than hashing its keys), a larger one through a set.
+  package var hasDuplicateKeys: Bool {
+    let count = entries.count
+    guard count > 1 else { return false }
+    if count <= 16 {
+      for i in 1..<count {
+        for j in 0..<i where entries[i].key == entries[j].key { return true }
+      }
+      return false
+    }
+    var seen = Set<String>(minimumCapacity: count)
+    for entry in entries where !seen.insert(entry.key).inserted { return true }
+    return false
   }
 }
 

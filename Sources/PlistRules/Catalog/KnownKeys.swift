@@ -64,6 +64,8 @@ package enum KnownKeys {
   /// - Parameter key: a raw key such as `UISupportedInterfaceOrientations~iPad`.
   /// - Returns: the base key and the suffix: `("UISupportedInterfaceOrientations", "~iPad")`.
   package static func splitDeviceSuffix(_ key: String) -> (base: String, suffix: String) {
+    // Every suffix starts with `~`; most keys have none, and lower-casing them costs.
+    guard key.utf8.contains(UInt8(ascii: "~")) else { return (key, "") }
     let lowered = key.lowercased()
     for suffix in deviceSuffixes where lowered.hasSuffix(suffix) && key.count > suffix.count {
       let base = String(key.dropLast(suffix.count))
@@ -129,7 +131,7 @@ package enum KnownKeys {
   ///     appear there are candidates.
   /// - Returns: the entry for the key it most likely means.
   package static func nearMiss(for key: String, within parent: String = "") -> KnownKey? {
-    guard !key.contains("$("), !isRecognized(key) else { return nil }
+    guard !key.hasDollar(before: [UInt8(ascii: "(")]), !isRecognized(key) else { return nil }
     let base = splitDeviceSuffix(key).base
     return NearMissIndex.shared.nearMiss(base, within: parent).map { all[$0] }
   }

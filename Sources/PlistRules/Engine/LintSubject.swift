@@ -8,7 +8,9 @@ package struct LintSubject: Sendable {
   /// What the file is for.
   package var role: FileRole
   /// Its root node.
-  package var root: PlistNode
+  package var root: PlistNode {
+    didSet { catalogVisits = nil }
+  }
   /// The bundle it belongs to, when it belongs to one.
   package var bundle: BundleNode?
   /// The bundle holding `bundle`, when there is one (for nested-bundle rules).
@@ -31,6 +33,9 @@ package struct LintSubject: Sendable {
   /// rules looking across bundles cost no more than the bundles they name; nil for a subject
   /// made on its own (a rule then builds what it needs from `input` or `bundle`).
   package var index: BundleIndex?
+  /// The keys of `root` the catalog-driven rules visit (`CatalogWalk`), walked once by the
+  /// linter for all of them; nil until then, and again when `root` changes.
+  var catalogVisits: [CatalogVisit]?
 
   /// Creates a subject.
   package init(

@@ -26,6 +26,9 @@ package struct Linter: Sendable {
   package var rules: [any Rule]
   /// Which of them, and how loud.
   package var configuration: LintConfiguration
+  /// Whether the files of an input are checked at once on the machine's cores (the findings
+  /// are the same, in the same order); false checks them one after another.
+  package var isParallel = true
 
   /// A linter with `rules` (every rule by default) and `configuration`.
   package init(
@@ -42,6 +45,13 @@ package struct Linter: Sendable {
   /// every other rule sees only files that parsed.
   package func lint(_ subject: LintSubject) -> [Finding] {
     var findings: [Finding] = []
+    var subject = subject
+    if subject.catalogVisits == nil, subject.readError == nil,
+      CatalogWalk.roles.contains(subject.role)
+    {
+      // Seven rules walk the keys the catalog describes: walk them once.
+      subject.catalogVisits = CatalogWalk.visits(subject)
+    }
     for rule in rules {
       let description = rule.description
       guard description.appliesTo.contains(subject.role), isEnabled(description),
@@ -64,6 +74,10 @@ package struct Linter: Sendable {
 
   /// The findings in every property list of `input`, file by file.
   ///
+  /// The files are checked at once on the machine's cores (unless `isParallel` is false);
+  /// the findings come back in the same order either way: the input's own files, then each
+  /// bundle's, depth first.
+  ///
   /// - Parameters:
   ///   - input: the loaded input.
   ///   - inSourceFiles: true to report a finding in a project target's effective Info.plist
@@ -72,7 +86,23 @@ package struct Linter: Sendable {
   ///     finding in another input (`BuildComparison`).
   /// - Returns: the findings.
   package func lint(_ input: AppBundle, inSourceFiles: Bool) -> [Finding] {
-    var findings: [Finding] = []
+    let jobs = self.jobs(input, inSourceFiles: inSourceFiles)
+    let linter = self
+    let found = Parallel.map(jobs.count, serially: !isParallel) { n in
+      jobs[n].place(linter.lint(jobs[n].subject))
+    }
+    return Array(found.joined())
+  }
+
+  /// One file to check: the subject the rules see, and how its findings are placed.
+  private struct Job: Sendable {
+    var subject: LintSubject
+    var place: @Sendable ([Finding]) -> [Finding] = { $0 }
+  }
+
+  /// The files of `input` to check, in report order.
+  private func jobs(_ input: AppBundle, inSourceFiles: Bool) -> [Job] {
+    var jobs: [Job] = []
     let distribution =
       configuration.distribution
       ?? input.distribution.flatMap(LintContext.Distribution.init)
@@ -87,10 +117,11 @@ package struct Linter: Sendable {
     }
     for file in input.files {
       if let error = Self.readError(of: file) {
-        findings += lint(
-          LintSubject(
-            path: file.path, role: file.role, root: Self.emptyRoot, input: input,
-            readError: error))
+        jobs.append(
+          Job(
+            subject: LintSubject(
+              path: file.path, role: file.role, root: Self.emptyRoot, input: input,
+              readError: error)))
         continue
       }
       guard let root = Self.root(of: file) else { continue }
@@ -103,10 +134,11 @@ package struct Linter: Sendable {
         platforms: platforms, isBuilt: input.isBuilt, distribution: distribution,
         sdk: root.value.dictionaryValue?["DTSDKName"]?.value.stringValue,
         date: configuration.date)
-      findings += lint(
-        LintSubject(
-          path: file.path, role: file.role, root: root, input: input, context: context,
-          encoding: file.document?.encoding, text: file.document?.text ?? []))
+      jobs.append(
+        Job(
+          subject: LintSubject(
+            path: file.path, role: file.role, root: root, input: input, context: context,
+            encoding: file.document?.encoding, text: file.document?.text ?? [])))
     }
     let index = BundleIndex(input)
     func visit(_ bundle: BundleNode, parent: BundleNode?) {
@@ -115,29 +147,31 @@ package struct Linter: Sendable {
         distribution: distribution, sdk: bundle.sdk, date: configuration.date)
       for file in bundle.files {
         if let error = Self.readError(of: file) {
-          let found = lint(
-            LintSubject(
-              path: file.path, role: file.role, root: Self.emptyRoot, bundle: bundle,
-              parentBundle: parent, input: input, context: context, readError: error))
-          findings +=
-            inSourceFiles ? found.map { Self.onNamingSetting($0, file, in: input) } : found
+          let subject = LintSubject(
+            path: file.path, role: file.role, root: Self.emptyRoot, bundle: bundle,
+            parentBundle: parent, input: input, context: context, readError: error)
+          jobs.append(
+            inSourceFiles
+              ? Job(subject: subject) { $0.map { Self.onNamingSetting($0, file, in: input) } }
+              : Job(subject: subject))
           continue
         }
         guard let root = Self.root(of: file) else { continue }
-        let found = lint(
-          LintSubject(
-            path: file.path, role: file.role, root: root, bundle: bundle,
-            parentBundle: parent, input: input, context: context,
-            encoding: file.isGenerated ? nil : file.document?.encoding,
-            text: file.isGenerated ? [] : file.document?.text ?? [], index: index))
-        findings +=
+        let subject = LintSubject(
+          path: file.path, role: file.role, root: root, bundle: bundle,
+          parentBundle: parent, input: input, context: context,
+          encoding: file.isGenerated ? nil : file.document?.encoding,
+          text: file.isGenerated ? [] : file.document?.text ?? [], index: index)
+        let effective = bundle.effectiveInfoPlist
+        jobs.append(
           inSourceFiles
-          ? found.map { Self.inSourceFile($0, bundle.effectiveInfoPlist, file) } : found
+            ? Job(subject: subject) { $0.map { Self.inSourceFile($0, effective, file) } }
+            : Job(subject: subject))
       }
       for child in bundle.children { visit(child, parent: bundle) }
     }
     for bundle in input.bundles { visit(bundle, parent: nil) }
-    return findings
+    return jobs
   }
 
   /// A finding in a project target's effective Info.plist, moved to where its key was written:

@@ -36,4 +36,20 @@ import Testing
     #expect(dictionary == dictionary)
     #expect(copy != dictionary)
   }
+
+  /// Dictionaries around the size where the pairwise comparison gives way to a set.
+  @Test(arguments: [0, 1, 2, 15, 16, 17, 40])
+  func findsDuplicateKeysAtEverySize(count: Int) {
+    let unique = (0..<count).map { PlistEntry(key: "k\($0)", node: PlistNode(.boolean(true))) }
+    #expect(!PlistDictionary(unique).hasDuplicateKeys)
+    #expect(PlistDictionary(unique).duplicateKeys.isEmpty)
+    guard count > 1 else { return }
+    // The last key written again at the end: the pair furthest apart.
+    var repeated = unique
+    repeated.append(PlistEntry(key: "k0", node: PlistNode(.boolean(false))))
+    let dictionary = PlistDictionary(repeated)
+    #expect(dictionary.hasDuplicateKeys)
+    #expect(dictionary.duplicateKeys.map(\.key) == ["k0"])
+    #expect(dictionary.duplicateKeys.first?.indices == [0, count])
+  }
 }

@@ -187,7 +187,7 @@ struct InfoPlistFacts {
 enum Placeholder {
   /// True when `text` holds a `$(` or `${` placeholder opening.
   static func contains(_ text: String) -> Bool {
-    text.contains("$(") || text.contains("${")
+    text.hasBuildSettingPlaceholder
   }
 
   /// The placeholders in `text`, as written (`$(PRODUCT_NAME)`, `${EXECUTABLE_NAME}`,

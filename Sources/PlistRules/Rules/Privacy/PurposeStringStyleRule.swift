@@ -48,7 +48,7 @@ struct PurposeStringStyleRule: Rule {
 
   func check(_ subject: LintSubject) -> [Finding] {
     PurposeStrings.values(in: subject).compactMap { value in
-      let text = value.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = Self.trimmed(value.text)
       // A bracketed marker ("[localized in strings file]") stands for a translation.
       let marker =
         (text.first == "[" && text.last == "]") || (text.first == "<" && text.last == ">")
@@ -66,6 +66,17 @@ struct PurposeStringStyleRule: Rule {
         "the purpose string for \(value.key) is not written as the HIG recommends: "
           + advice.joined(separator: " and "))
     }
+  }
+
+  /// `text` without the whitespace and newlines at its ends; the text itself, without asking
+  /// Foundation, when it starts and ends with printable ASCII (as nearly every one does).
+  private static func trimmed(_ text: String) -> String {
+    if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x7F,
+      last > 0x20, last < 0x7F
+    {
+      return text
+    }
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// True when `text` ends a sentence, allowing closing brackets and quotes after the mark.

@@ -73,12 +73,14 @@ enum PurposeStrings {
 
   /// True when `text` is empty or only whitespace (newlines and Unicode spaces included).
   static func isBlank(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    // A printable ASCII first byte answers without a Unicode property lookup.
+    if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+    return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
   }
 
   /// True when `text` holds a build-setting reference (`$(VAR)` or `${VAR}`).
   static func hasPlaceholder(_ text: String) -> Bool {
-    text.contains("$(") || text.contains("${")
+    text.hasBuildSettingPlaceholder
   }
 
   /// The keys the Info.plist `info` defines, with the `INFOPLIST_KEY_*` settings a project

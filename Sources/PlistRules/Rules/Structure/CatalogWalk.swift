@@ -2,20 +2,39 @@ import PlistBundle
 import PlistCore
 
 /// One key of a property list, as the catalog-driven rules see it.
-struct CatalogVisit {
+///
+/// A class, so that handing a visit to each of the rules that walk the same keys retains one
+/// object rather than copying a catalog entry's many fields.
+final class CatalogVisit: Sendable {
   /// The key as written.
-  var key: String
+  let key: String
   /// Its path.
-  var path: KeyPath
+  let path: KeyPath
   /// Its value.
-  var node: PlistNode
+  let node: PlistNode
   /// The dictionary that holds it.
-  var dictionary: PlistDictionary
+  let dictionary: PlistDictionary
   /// The catalog container of that dictionary (`""`: the root).
-  var parent: String
+  let parent: String
   /// The catalog entry for the key, when the key is known where it stands (device suffixes
   /// resolved).
-  var entry: KnownKey?
+  let entry: KnownKey?
+  /// True for a key of the root dictionary (the keys a walk that is not `nested` visits).
+  let atRoot: Bool
+
+  /// A visit of `key` at `path`, holding `node`, in `dictionary` (the catalog's `parent`).
+  init(
+    key: String, path: KeyPath, node: PlistNode, dictionary: PlistDictionary, parent: String,
+    entry: KnownKey?, atRoot: Bool
+  ) {
+    self.key = key
+    self.path = path
+    self.node = node
+    self.dictionary = dictionary
+    self.parent = parent
+    self.entry = entry
+    self.atRoot = atRoot
+  }
 }
 
 /// Walks the dictionaries of a property list that the catalog describes: the root, and the
@@ -28,9 +47,25 @@ enum CatalogWalk {
 
   /// Calls `body` for each key of the root dictionary, and, when `nested`, of each dictionary
   /// the catalog describes below it.
+  ///
+  /// The keys come from `subject.catalogVisits` when the linter has walked the subject
+  /// already (once for all the rules that walk it), else from a walk made now.
   static func visit(_ subject: LintSubject, nested: Bool = true, _ body: (CatalogVisit) -> Void) {
+    if let visits = subject.catalogVisits {
+      for visit in visits where nested || visit.atRoot { body(visit) }
+      return
+    }
     guard let root = subject.dictionary else { return }
     visit(root, at: .root, parent: "", nested: nested, depth: 0, body)
+  }
+
+  /// Every key the nested walk of `subject` visits, in the order it visits them; empty when
+  /// the root is not a dictionary.
+  static func visits(_ subject: LintSubject) -> [CatalogVisit] {
+    var visits: [CatalogVisit] = []
+    guard let root = subject.dictionary else { return visits }
+    visit(root, at: .root, parent: "", nested: true, depth: 0) { visits.append($0) }
+    return visits
   }
 
   private static func visit(
@@ -46,7 +81,7 @@ enum CatalogWalk {
       body(
         CatalogVisit(
           key: item.key, path: keyPath, node: item.node, dictionary: dictionary, parent: parent,
-          entry: entry))
+          entry: entry, atRoot: depth == 0))
       guard nested else { continue }
       let base = KnownKeys.splitDeviceSuffix(item.key).base
       guard let entry, KnownKeys.containers.contains(base) || entry.childKeysAreNames else {
@@ -98,7 +133,30 @@ extension Array where Element == String {
 
 extension String {
   /// True for a value that holds an Xcode build-setting placeholder (`$(VAR)` or `${VAR}`).
-  var hasBuildSettingPlaceholder: Bool { contains("$(") || contains("${") }
+  var hasBuildSettingPlaceholder: Bool {
+    hasDollar(before: [UInt8(ascii: "("), UInt8(ascii: "{")])
+  }
+
+  /// True when the text holds `$` directly followed by one of `next` (read as bytes: Foundation's
+  /// `contains` goes through `NSString`, which costs when every key of a file is asked).
+  func hasDollar(before next: [UInt8]) -> Bool {
+    var previousIsDollar = false
+    for byte in utf8 {
+      if previousIsDollar, next.contains(byte) { return true }
+      previousIsDollar = byte == UInt8(ascii: "$")
+    }
+    return false
+  }
+
+  /// True when the text is empty or only whitespace (`Character.isWhitespace`).
+  ///
+  /// Nearly every value starts with a printable ASCII byte, which answers at once; only the
+  /// rest are read character by character.
+  var isBlank: Bool {
+    guard let first = utf8.first else { return true }
+    if first > 0x20, first < 0x7F { return false }
+    return allSatisfy { $0.isWhitespace }
+  }
 }
 
 /// Which keys a targeted platform reads, beyond the platforms a key's page lists.

@@ -50,7 +50,9 @@ struct DuplicateKeyRule: Rule {
 
   func check(_ subject: LintSubject) -> [Finding] {
     var findings: [Finding] = []
-    func visit(_ node: PlistNode, _ path: KeyPath) {
+    // The path of the node being visited, made into a `KeyPath` only for a finding.
+    var steps: [KeyPath.Component] = []
+    func visit(_ node: PlistNode) {
       switch node.value {
       case .dictionary(let dictionary):
         for duplicate in dictionary.duplicateKeys {
@@ -62,7 +64,7 @@ struct DuplicateKeyRule: Rule {
               : "those on lines "
                 + lines.map(String.init).joined(separator: ", "))
             : (lines.count == 1 ? "the earlier one" : "the \(lines.count) earlier ones")
-          let keyPath = path.appending(key: duplicate.key)
+          let keyPath = KeyPath(steps).appending(key: duplicate.key)
           let kept = duplicate.indices.last.map { dictionary.entries[$0] }
           var message =
             "\"\(duplicate.key)\" is written \(duplicate.indices.count) times; Apple's XML "
@@ -85,14 +87,22 @@ struct DuplicateKeyRule: Rule {
           }
           findings.append(finding)
         }
-        for entry in dictionary.entries { visit(entry.node, path.appending(key: entry.key)) }
+        for entry in dictionary.entries {
+          steps.append(.key(entry.key))
+          visit(entry.node)
+          steps.removeLast()
+        }
       case .array(let items):
-        for (i, item) in items.enumerated() { visit(item, path.appending(index: i)) }
+        for (i, item) in items.enumerated() {
+          steps.append(.index(i))
+          visit(item)
+          steps.removeLast()
+        }
       default:
         break
       }
     }
-    visit(subject.root, .root)
+    visit(subject.root)
     return findings
   }
 

@@ -72,7 +72,7 @@ struct EmptyValueRule: Rule {
         // simulator build): nothing the developer writes or can fix.
         !entry.key.hasPrefix("DT"),
         let text = visit.node.value.stringValue,
-        text.allSatisfy({ $0.isWhitespace })
+        text.isBlank
       else { return }
       let what = text.isEmpty ? "empty" : "only whitespace"
       var finding: Finding

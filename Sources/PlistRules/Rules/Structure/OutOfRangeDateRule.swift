@@ -44,18 +44,28 @@ struct OutOfRangeDateRule: Rule {
         expect: ["A"]),
     ])
 
+  /// True for a date, or a container that may hold one.
+  private static func mayHoldDate(_ node: PlistNode) -> Bool {
+    switch node.value {
+    case .dictionary, .array, .date: return true
+    default: return false
+    }
+  }
+
   func check(_ subject: LintSubject) -> [Finding] {
     guard !subject.text.isEmpty else { return [] }
     var findings: [Finding] = []
     var stack: [(PlistNode, KeyPath)] = [(subject.root, .root)]
     while let (node, path) = stack.popLast() {
       switch node.value {
+      // Only containers and dates are pushed: the other values cannot hold a date, and
+      // most values of a file are neither (no path is made for them).
       case .dictionary(let dictionary):
-        for entry in dictionary.entries.reversed() {
+        for entry in dictionary.entries.reversed() where Self.mayHoldDate(entry.node) {
           stack.append((entry.node, path.appending(key: entry.key)))
         }
       case .array(let items):
-        for (i, item) in items.enumerated().reversed() {
+        for (i, item) in items.enumerated().reversed() where Self.mayHoldDate(item) {
           stack.append((item, path.appending(index: i)))
         }
       case .date(let date):

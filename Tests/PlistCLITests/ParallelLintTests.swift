@@ -1,0 +1,122 @@
+import Foundation
+import PlistBundle
+import PlistCore
+import PlistRules
+import Testing
+
+@testable import PlistCLI
+
+/// `lint` of many inputs works on every core, and what it prints is what one input after
+/// another prints, byte for byte.
+@Suite struct ParallelLintTests {
+  /// An Info.plist whose findings depend on `n`: a misspelt key, a duplicate, a deprecated
+  /// key or an empty name, so that neighbouring inputs report different things.
+  static func info(_ n: Int) -> String {
+    var keys = "\t<key>CFBundleIdentifier</key>\n\t<string>com.example.app\(n)</string>\n"
+    switch n % 5 {
+    case 0: keys += "\t<key>CFBundleIdentifer</key>\n\t<string>x</string>\n"
+    case 1:
+      keys += "\t<key>CFBundleName</key>\n\t<string>A</string>\n"
+      keys += "\t<key>CFBundleName</key>\n\t<string>B</string>\n"
+    case 2: keys += "\t<key>NSCalendarsUsageDescription</key>\n\t<string>calendar</string>\n"
+    case 3: keys += "\t<key>CFBundleName</key>\n\t<string></string>\n"
+    default: keys += "\t<key>UIRequiresFullscreen</key>\n\t<true/>\n"
+    }
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+      + keys + "</dict>\n</plist>\n"
+  }
+
+  /// Writes `text` at `name` inside the harness's folder, making the folders it needs.
+  @discardableResult
+  func write(_ harness: CLIHarness, _ name: String, _ text: String) throws -> String {
+    let url = harness.folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  /// 48 inputs: Info.plists of every kind of finding, files that do not parse, a path that
+  /// does not exist, and an app with nested extensions and frameworks.
+  func inputs(_ harness: CLIHarness) throws -> [String] {
+    var paths: [String] = []
+    for n in 0..<40 {
+      paths.append(try write(harness, "plists/\(n)/Info.plist", Self.info(n)))
+    }
+    for n in 0..<4 {
+      paths.append(try write(harness, "broken/\(n)/Info.plist", "<plist><dict><key>a</key>"))
+    }
+    paths.append(harness.path("missing/Info.plist"))
+    try write(harness, "App.app/Info.plist", Self.info(0))
+    for n in 0..<12 {
+      try write(harness, "App.app/PlugIns/E\(n).appex/Info.plist", Self.info(n))
+      try write(harness, "App.app/Frameworks/F\(n).framework/Info.plist", Self.info(n + 1))
+    }
+    paths.append(harness.path("App.app"))
+    paths.append(try write(harness, "last/Info.plist", Self.info(7)))
+    paths.append(try write(harness, "App.entitlements", "<plist><array/></plist>"))
+    return paths
+  }
+
+  /// Runs `infoscope ARGUMENTS`, serially when `serial`.
+  func run(_ arguments: [String], serial: Bool) -> (Int32, BufferConsole) {
+    let console = BufferConsole()
+    if serial { console.variables[Parallel.serialVariable] = "1" }
+    return (CLI.run(arguments, console: console), console)
+  }
+
+  @Test(arguments: ["text", "json", "sarif", "github"])
+  func printsWhatSerialLintPrints(format: String) throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let paths = try inputs(harness)
+    let arguments = ["lint", "--format", format] + paths
+    let (serialStatus, serial) = run(arguments, serial: true)
+    let (parallelStatus, parallel) = run(arguments, serial: false)
+    #expect(serialStatus == ExitStatus.noInput.rawValue)  // the missing path
+    #expect(parallelStatus == serialStatus)
+    #expect(parallel.output == serial.output)
+    #expect(parallel.errorOutput == serial.errorOutput)
+    #expect(serial.errorText.contains("missing/Info.plist"))
+    // Each input's findings are in the report (in the text report, in the order of the
+    // inputs).
+    let text = serial.outputText
+    let offsets = ["plists/0/", "plists/1/", "plists/39/", "broken/3/", "App.app", "last/"].map {
+      text.range(of: harness.folder.path + "/" + $0)?.lowerBound
+    }
+    #expect(offsets.allSatisfy { $0 != nil })
+    if format == "text" {
+      #expect(offsets.compactMap { $0 } == offsets.compactMap { $0 }.sorted())
+    }
+  }
+
+  @Test func serialVariableIsReadAsAFlag() {
+    #expect(!Parallel.isSerial { _ in nil })
+    #expect(!Parallel.isSerial { _ in "" })
+    #expect(!Parallel.isSerial { _ in "0" })
+    #expect(Parallel.isSerial { _ in "1" })
+    #expect(Parallel.isSerial { $0 == Parallel.serialVariable ? "yes" : nil })
+  }
+
+  @Test func mapKeepsTheOrderOfTheItems() {
+    let squares = Parallel.map(1_000) { $0 * $0 }
+    #expect(squares == (0..<1_000).map { $0 * $0 })
+    #expect(Parallel.map(0) { $0 }.isEmpty)
+    #expect(Parallel.map(3, serially: true) { $0 + 1 } == [1, 2, 3])
+  }
+
+  @Test func linterFindsTheSameInABundleEitherWay() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    try write(harness, "App.app/Info.plist", Self.info(1))
+    for n in 0..<30 {
+      try write(harness, "App.app/PlugIns/E\(n).appex/Info.plist", Self.info(n))
+    }
+    let bundle = try BundleLoader.load(path: harness.path("App.app"))
+    var serial = Linter()
+    serial.isParallel = false
+    let expected = serial.lint(bundle)
+    #expect(expected.count >= 30)
+    #expect(Linter().lint(bundle) == expected)
+  }
+}
