@@ -110,10 +110,11 @@ package struct Linter: Sendable {
     // Those with a line are a project's configuration files, which
     // `unreadable_build_configuration` places.
     for problem in input.problems where problem.line == nil {
-      findings += lint(
-        LintSubject(
-          path: problem.path ?? "", role: .input, root: Self.emptyRoot, input: input,
-          readError: problem))
+      jobs.append(
+        Job(
+          subject: LintSubject(
+            path: problem.path ?? "", role: .input, root: Self.emptyRoot, input: input,
+            readError: problem)))
     }
     for file in input.files {
       if let error = Self.readError(of: file) {
