@@ -15,9 +15,17 @@ package enum DiffCommand {
   struct Side {
     var name: String
     var bundle: AppBundle
+    /// Where its files are reported, worked out once.
+    var paths: ReportPaths
+
+    init(name: String, bundle: AppBundle) {
+      self.name = name
+      self.bundle = bundle
+      paths = ReportPaths(input: name, bundle: bundle)
+    }
 
     /// The path `file` (a path inside the input) is reported under.
-    func path(_ file: String) -> String { LintCommand.reportPath(name, bundle, file) }
+    func path(_ file: String) -> String { paths.path(file) }
   }
 
   /// Loads both inputs, compares them and writes the report.

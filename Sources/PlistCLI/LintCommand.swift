@@ -289,10 +289,11 @@ package enum LintCommand {
     }
     var outcome = Outcome()
     let texts = TextIndex(bundle)
+    let paths = ReportPaths(input: input, bundle: bundle)
     for finding in linter.lint(bundle) {
       outcome.reported.append(
         Reported(
-          finding: finding, path: reportPath(input, bundle, finding.file),
+          finding: finding, path: paths.path(finding.file),
           characterColumn: texts.characterColumn(finding),
           archive: bundle.inputKind == .ipa ? input : nil))
     }
@@ -300,7 +301,7 @@ package enum LintCommand {
       guard let reason = file.roleReason else { continue }
       outcome.linted.append(
         LintedFile(
-          path: reportPath(input, bundle, file.path), role: file.role, reason: reason,
+          path: paths.path(file.path), role: file.role, reason: reason,
           rules: linter.ruleCount(for: file.role)))
     }
     return outcome
@@ -338,24 +339,9 @@ package enum LintCommand {
     }
   }
 
-  /// The path a finding in `file` is reported under: the file itself for a single-file input,
-  /// the input joined with the file's path otherwise (inside an `.ipa`: `App.ipa/Payload/…`).
+  /// The path a finding in `file` is reported under (see ``ReportPaths``).
   static func reportPath(_ input: String, _ bundle: AppBundle, _ file: String) -> String {
-    var base = input
-    let written = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
-    let resolved = URL(fileURLWithPath: written).standardizedFileURL.lastPathComponent
-    if bundle.inputKind == .project, resolved.hasSuffix(".xcodeproj") {
-      // Files of a project are relative to the folder that holds the .xcodeproj; `.` (run
-      // from inside it) and other paths that do not spell its name climb out of it.
-      base =
-        written.hasSuffix(".xcodeproj")
-        ? URL(fileURLWithPath: written).deletingLastPathComponent().relativePath
-        : climbing(
-          to: URL(fileURLWithPath: written).standardizedFileURL.deletingLastPathComponent().path,
-          from: FileManager.default.currentDirectoryPath)
-    }
-    if bundle.inputKind == .file || file.isEmpty { return input }
-    return base == "." ? file : base + "/" + file
+    ReportPaths(input: input, bundle: bundle).path(file)
   }
 
   /// `folder` (absolute) as a path relative to `current` when it holds it (`..`, `../..`), or
@@ -368,6 +354,47 @@ package enum LintCommand {
     }
     let steps = up.count - target.count
     return steps == 0 ? "." : Array(repeating: "..", count: steps).joined(separator: "/")
+  }
+}
+
+/// Where the files of one input are reported, worked out once per input, not per finding.
+///
+/// The file itself for a single-file input, the input joined with the file's path otherwise
+/// (inside an `.ipa`: `App.ipa/Payload/…`); a project's files are relative to the folder that
+/// holds the `.xcodeproj`.
+struct ReportPaths {
+  /// The input as given.
+  let input: String
+  /// True for a single-file input, whose findings all name it.
+  let isSingleFile: Bool
+  /// What a file's path is joined to (`.` for none).
+  let base: String
+
+  init(input: String, bundle: AppBundle) {
+    self.input = input
+    isSingleFile = bundle.inputKind == .file
+    var base = input
+    if bundle.inputKind == .project {
+      if input.hasSuffix(".xcodeproj") {
+        base = URL(fileURLWithPath: input).deletingLastPathComponent().relativePath
+      } else {
+        // `.` run from inside the .xcodeproj, or another spelling without its name: climb
+        // out of it, from where the user is.
+        let url = URL(fileURLWithPath: input).standardizedFileURL
+        if url.lastPathComponent.hasSuffix(".xcodeproj") {
+          base = LintCommand.climbing(
+            to: url.deletingLastPathComponent().path,
+            from: FileManager.default.currentDirectoryPath)
+        }
+      }
+    }
+    self.base = base
+  }
+
+  /// The path `file` (a path inside the input; empty for the input itself) is reported under.
+  func path(_ file: String) -> String {
+    if isSingleFile || file.isEmpty { return input }
+    return base == "." ? file : base + "/" + file
   }
 }
 

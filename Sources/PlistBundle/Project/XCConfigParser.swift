@@ -27,15 +27,22 @@ package enum XCConfigParser {
   ///   - files: the project's file tree.
   ///   - issues: receives a `BundleError` for a missing file or include, a malformed line, a
   ///     cycle or too deep nesting; reading goes on with the rest.
+  ///   - namedAt: the file and line that name `path` (a project's
+  ///     `baseConfigurationReference`), where a failure to read `path` itself is reported;
+  ///     nil to report it on `path`.
   /// - Returns: the assignments.
   package static func assignments(
-    path: String, level: SettingLevel, files: any FileTree, issues: inout [BundleError]
+    path: String, level: SettingLevel, files: any FileTree, issues: inout [BundleError],
+    namedAt: (path: String, line: Int?)? = nil
   ) -> [BuildSettingAssignment] {
     var out: [BuildSettingAssignment] = []
     var budget = maxIncludeExpansions
     read(
       path: path, level: level, files: files, chain: [], budget: &budget, out: &out,
-      issues: &issues)
+      issues: &issues,
+      namedAt: namedAt.map {
+        ($0.path, $0.line, { "the configuration file \($0) could not be read" })
+      })
     return out
   }
 
@@ -109,24 +116,24 @@ package enum XCConfigParser {
     return nil
   }
 
-  /// Reads `path` and what it includes; `includedAt` is the file and line of the `#include`
-  /// that names it (nil for the first file), where a failure to read it is reported.
+  /// Reads `path` and what it includes; `namedAt` is the file and line that name it (an
+  /// `#include`, or the caller's reference) and the sentence saying it could not be read,
+  /// where a failure to read it is reported.
   private static func read(
     path: String, level: SettingLevel, files: any FileTree, chain: [String], budget: inout Int,
     out: inout [BuildSettingAssignment], issues: inout [BundleError],
-    includedAt: (path: String, line: Int)? = nil
+    namedAt: (path: String, line: Int?, saying: (String) -> String)?
   ) {
     budget -= 1
     let bytes: [UInt8]
     do {
       bytes = try files.contents(of: path, limit: maxFileBytes)
     } catch {
-      if let includedAt {
+      if let namedAt {
         issues.append(
           BundleError(
-            error.kind,
-            "#include on line \(includedAt.line) names \(path), which could not be read: "
-              + error.message, path: includedAt.path, line: includedAt.line))
+            error.kind, namedAt.saying(path) + ": " + error.message,
+            path: namedAt.path, line: namedAt.line))
       } else {
         issues.append(error.at(path))
       }
@@ -187,7 +194,11 @@ package enum XCConfigParser {
       }
       read(
         path: target, level: level, files: files, chain: chain + [path], budget: &budget,
-        out: &out, issues: &issues, includedAt: (path, include.line))
+        out: &out, issues: &issues,
+        namedAt: (
+          path, include.line,
+          { "#include on line \(include.line) names \($0), which could not be read" }
+        ))
     }
     out += pending
   }

@@ -275,19 +275,8 @@ private struct ProjectLoader {
           .notFound, "the configuration file \(path) is missing", path: file, line: line))
       return []
     }
-    var found: [BundleError] = []
-    let assignments = XCConfigParser.assignments(
-      path: path, level: level, files: files, issues: &found)
-    for var problem in found {
-      // The file itself could not be read: say so on the line that names it.
-      if problem.path == path, problem.line == nil, problem.kind != .plist {
-        problem = BundleError(
-          problem.kind, "the configuration file \(path) could not be read: " + problem.message,
-          path: file, line: line)
-      }
-      issues.append(problem)
-    }
-    return assignments
+    return XCConfigParser.assignments(
+      path: path, level: level, files: files, issues: &issues, namedAt: (file, line))
   }
 
   /// The path in the tree of a file reference or group, through the group tree; nil when it

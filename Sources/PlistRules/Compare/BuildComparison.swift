@@ -165,14 +165,21 @@ package struct BuildComparison: Sendable {
           : $0.new == nil && $0.old?.path == main.path
       })
     else { return pairs }
-    var standIn = BundleNode(path: "", kind: main.kind, layout: .shallow, files: [info])
-    standIn.platforms = PlatformDetector.platforms(
-      info: info.document?.root.value.dictionaryValue, layout: .shallow)
+    let standIn = Self.standIn(for: info, kind: main.kind)
     var result = pairs
     if oldIsSingle { result[index].old = standIn } else { result[index].new = standIn }
     result[index].match = .path
     result[index].isMain = true
     return result
+  }
+
+  /// The bundle a lone Info.plist stands for: no folder, the file alone, the platforms its
+  /// keys name.
+  static func standIn(for info: BundleFile, kind: BundleKind) -> BundleNode {
+    var node = BundleNode(path: "", kind: kind, layout: .shallow, files: [info])
+    node.platforms = PlatformDetector.platforms(
+      info: info.document?.root.value.dictionaryValue, layout: .shallow)
+    return node
   }
 
   /// A single file against a bundle, archive or project: the file is compared with the main
@@ -327,10 +334,8 @@ package struct BuildComparison: Sendable {
       // Two bare Info.plists: the apps they stand for.
       for pair in files where pair.role == .infoPlist {
         guard let a = pair.old, let b = pair.new else { continue }
-        let oldApp = BundleNode(path: "", kind: .application, layout: .shallow, files: [a])
-        var newApp = BundleNode(path: "", kind: .application, layout: .shallow, files: [b])
-        newApp.platforms = PlatformDetector.platforms(
-          info: b.document?.root.value.dictionaryValue, layout: .shallow)
+        let oldApp = Self.standIn(for: a, kind: .application)
+        let newApp = Self.standIn(for: b, kind: .application)
         subjects.append(
           (
             ComparisonSubject(

@@ -107,9 +107,7 @@ package struct Linter: Sendable {
       configuration.distribution
       ?? input.distribution.flatMap(LintContext.Distribution.init)
     // The input's own problems (no app in Payload, an entry skipped): never a silent pass.
-    // Those with a line are a project's configuration files, which
-    // `unreadable_build_configuration` places.
-    for problem in input.problems where problem.line == nil {
+    for problem in input.problems {
       jobs.append(
         Job(
           subject: LintSubject(

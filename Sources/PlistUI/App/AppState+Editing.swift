@@ -16,33 +16,28 @@ extension AppState {
     case .delete: beginDelete()
     case .rename: beginRename()
     case .changeType: beginChangeType()
-    case .undo:
-      do {
-        if let (file, name) = try session.undo() {
-          afterChange(file)
-          message = StatusMessage("undid \(name)")
-        } else {
-          message = StatusMessage("nothing to undo")
-        }
-      } catch {
-        message = StatusMessage(error.message, isError: true)
-      }
-    case .redo:
-      do {
-        if let (file, name) = try session.redo() {
-          afterChange(file)
-          message = StatusMessage("redid \(name)")
-        } else {
-          message = StatusMessage("nothing to redo")
-        }
-      } catch {
-        message = StatusMessage(error.message, isError: true)
-      }
+    case .undo: step(redo: false)
+    case .redo: step(redo: true)
     case .applyFix: beginFix()
     case .save: beginSave()
     default: break
     }
     return []
+  }
+
+  /// Undoes or redoes the last step, saying what it did, that there was nothing to do, or
+  /// why it could not.
+  private mutating func step(redo: Bool) {
+    do {
+      if let (file, name) = try redo ? session.redo() : session.undo() {
+        afterChange(file)
+        message = StatusMessage("\(redo ? "redid" : "undid") \(name)")
+      } else {
+        message = StatusMessage("nothing to \(redo ? "redo" : "undo")")
+      }
+    } catch {
+      message = StatusMessage(error.message, isError: true)
+    }
   }
 
   /// The file and index path of a property-list row, or `nil` for a bundle row.

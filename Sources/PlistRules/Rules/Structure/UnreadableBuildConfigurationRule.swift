@@ -122,7 +122,9 @@ struct UnreadableBuildConfigurationRule: Rule {
       + project.targets.flatMap { target in
         target.configurationNames.compactMap { target.configurations[$0] }
       }
-    for problem in project.issues + settings.flatMap(\.issues) {
+    // The configurations' problems (a project's own, such as a missing target, are the
+    // input's: `unreadable_input`).
+    for problem in settings.flatMap(\.issues) {
       guard let line = problem.line, let path = problem.path else { continue }
       let key = "\(problem.kind):\(problem.message)"
       lines[key, default: []].insert("\(path):\(line)")

@@ -46,9 +46,6 @@ struct UnreadableInputRule: Rule {
 
   func check(_ subject: LintSubject) -> [Finding] {
     guard let problem = subject.readError else { return [] }
-    var finding = subject.finding(Self.description, at: .root, problem.message)
-    finding.line = 0
-    finding.column = 0
-    return [finding]
+    return [subject.finding(Self.description, at: .root, problem.message)]
   }
 }

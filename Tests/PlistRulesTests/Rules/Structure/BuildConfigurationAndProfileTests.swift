@@ -43,6 +43,28 @@ import Testing
     #expect(finding.message.hasPrefix("#include on line 2 names Shared.xcconfig, which is missing"))
   }
 
+  /// A base configuration that exists but cannot be read (here, past the size infoscope
+  /// reads) is reported on the project file's line that names it, and an include alike on
+  /// the including line, each saying what could not be read.
+  @Test func aConfigurationThatCannotBeReadIsReportedWhereItIsNamed() throws {
+    let big = String(repeating: "A = 1\n", count: XCConfigParser.maxFileBytes / 6 + 1)
+    let base = UnreadableBuildConfigurationRule.example(
+      base: "Base.xcconfig", files: ["Base.xcconfig": big])
+    let finding = try #require(Self.findings(base, UnreadableBuildConfigurationRule()).first)
+    #expect(finding.file == "App.xcodeproj/project.pbxproj")
+    #expect(finding.line == 16)
+    #expect(finding.message.hasPrefix("the configuration file Base.xcconfig could not be read: "))
+    let include = UnreadableBuildConfigurationRule.example(
+      base: "Base.xcconfig",
+      files: ["Base.xcconfig": "#include \"Big.xcconfig\"\n", "Big.xcconfig": big])
+    let second = try #require(Self.findings(include, UnreadableBuildConfigurationRule()).first)
+    #expect(second.file == "Base.xcconfig")
+    #expect(second.line == 1)
+    #expect(
+      second.message.hasPrefix(
+        "#include on line 1 names Big.xcconfig, which could not be read: "))
+  }
+
   @Test func aCocoaPodsConfigurationSaysToRunPodInstall() throws {
     let example = UnreadableBuildConfigurationRule.example(
       base: "Pods/Target Support Files/Pods-App/Pods-App.release.xcconfig")
