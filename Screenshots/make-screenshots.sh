@@ -107,9 +107,9 @@ start demo --demo
 shot demo demo-tree
 keys demo f f
 shot demo demo-finding
-keys demo Tab
+keys demo Tab Tab
 shot demo demo-findings-pane
-keys demo Tab Tab '?'
+keys demo Tab '?'
 shot demo demo-help
 
 # (b) Mastodon's Xcode project from the corpus, after a search.

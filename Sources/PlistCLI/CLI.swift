@@ -164,6 +164,13 @@ package enum CLI {
       path = given
     }
     guard context.console.isTerminal(.output) else {
+      if context.console.environment("TERM") == "dumb" {
+        // Said, so that a user at a terminal without cursor movement knows why no inspector.
+        context.console.write(
+          "infoscope: TERM is dumb, a terminal that cannot move the cursor, so the inspector "
+            + "did not start; the lint report follows (set TERM, e.g. xterm-256color, to "
+            + "browse)\n", to: .error)
+      }
       var lint = LintOptions(inputs: path.map { [$0] } ?? [])
       lint.demo = path == nil
       return .exit(LintCommand.run(lint, context: context).rawValue)

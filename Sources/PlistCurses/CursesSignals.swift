@@ -9,8 +9,9 @@ import Glibc
 /// `raise`, `sigaction`).
 ///
 /// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: the first one only records the signal; ``CursesTerminal`` polls
-///   input every 100 ms, sees it, ends curses with `endwin()` and dies of the same signal (the
-///   shell sees status 128 + signal). A second one before that (the program is busy and not
+///   input every 100 ms and sees it. SIGINT (Ctrl-C) becomes the key `Ctrl-C` for the inspector
+///   (which asks before dropping unsaved edits); the others end curses with `endwin()` and die
+///   of the same signal (the shell sees status 128 + signal). A second one before that (the program is busy and not
 ///   reading input) restores the terminal from the handler itself: the saved terminal modes and
 ///   prepared bytes that leave the alternate screen, show the cursor and stop mouse and paste
 ///   reporting.

@@ -9,8 +9,9 @@ extension CursesTerminal {
   /// Waits up to `timeout` milliseconds (`nil`: for ever) for a key, a mouse event, a resize or
   /// a paste.
   ///
-  /// Input is polled every 100 ms at most, so a SIGINT, SIGTERM or SIGHUP that arrives while
-  /// waiting ends the program (terminal restored) within that time. Codes that mean nothing
+  /// Input is polled every 100 ms at most, so a SIGTERM or SIGHUP that arrives while waiting
+  /// ends the program (terminal restored) within that time, and a SIGINT (Ctrl-C) comes back
+  /// as the key `Ctrl-C` for the inspector to decide on. Codes that mean nothing
   /// here (unknown keys, mouse motion, stray bytes) are dropped and the wait goes on.
   ///
   /// - Returns: the event; `nil` on timeout, or when input has ended (then ``inputEnded`` is
@@ -24,6 +25,12 @@ extension CursesTerminal {
     var quickErrors = 0
     while true {
       let signal = CursesSignals.state.pointee.pending
+      if signal == SIGINT {
+        // Ctrl-C is the user's, as a key: the inspector cancels a prompt or asks about
+        // unsaved edits before quitting (a second one while the program is busy still ends it).
+        CursesSignals.state.pointee.pending = 0
+        return .key(.control("c"))
+      }
       if signal != 0 { terminate(signal: signal) }
       guard isActive, !inputEnded else { return nil }
       var slice = 100

@@ -314,6 +314,13 @@ package final class CursesTerminal: Terminal {
   /// continuation cells (empty text) are covered by the wide character before them, and one
   /// without such a character is drawn as a space. A wide character that would not fit before
   /// the right edge becomes a space.
+  /// Clears ncurses' picture of the screen, so the next refresh repaints every cell.
+  package func invalidate() {
+    guard isActive else { return }
+    _ = wclear(cn_stdscr())
+    lastFrameSize = nil
+  }
+
   package func present(_ canvas: Canvas) {
     guard isActive else { return }
     let window = cn_stdscr()

@@ -149,9 +149,10 @@ package struct Document: Sendable {
   /// Records that the tree as it is now has been written.
   package mutating func markSaved() { savedID = currentID }
 
-  /// The format a save writes by default: XML (a binary property list is written back as XML,
-  /// the design's choice; binary remains available).
-  package var defaultSaveFormat: PlistFormat { .xml }
+  /// The format a save writes by default: the file's own format when it is binary, so a save
+  /// never changes a binary property list into XML unless the user picks XML; XML otherwise
+  /// (ASCII and JSON are not save formats, and are written as XML).
+  package var defaultSaveFormat: PlistFormat { original.format == .binary ? .binary : .xml }
 
   /// The file's bytes for the tree now.
   ///

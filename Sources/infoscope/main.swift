@@ -35,11 +35,16 @@ case .interactive(let bundle, let options):
   session.isInMemory = options.source == .demo
   session.keepRecoveryFiles(environment: environment)
   do {
-    try CursesTerminal.run { (terminal) throws(ThemeError) in
+    let ending = try CursesTerminal.run { (terminal) throws(ThemeError) -> Inspector.Ending in
       let resolution = try theme(colors: terminal.colorCount)
       var state = AppState(session: session, size: terminal.size)
       if let note = resolution.note { state.show(StatusMessage(note)) }
-      Inspector.run(state, theme: resolution.theme, on: terminal)
+      return Inspector.run(state, theme: resolution.theme, on: terminal).0
+    }
+    if ending == .interrupted {
+      // Ctrl-C with nothing unsaved: die of SIGINT, the terminal restored, as a shell expects.
+      signal(SIGINT, SIG_DFL)
+      raise(SIGINT)
     }
   } catch .cannotStart(let reason) {
     FileHandle.standardError.write(

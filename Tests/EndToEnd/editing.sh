@@ -88,14 +88,15 @@ check $s "$s: the iPad orientations carry an error marker" \
 check $s "$s: NSBonjourServices carries a warning marker" \
   screen -E '^▲ +▸ NSBonjourServices +Array +\(2 items\)'
 
-keys $s Tab
+keys $s Tab Tab
 select_finding $s 'error: UISupportedInterfaceOrientations~ipad lacks PortraitUpsideDown'
 check $s "$s: the tree follows to the iPad orientations" \
   detail -x ' UISupportedInterfaceOrientations~ipad'
 check $s "$s: the detail pane names the fix" detail -F 'fix: add the missing orientations'
 keys $s x
-check $s "$s: x shows the fix's edit and asks" status_line -F \
+check $s "$s: x shows the fix's edit and asks" prompt_text -F \
   'add the missing orientations: set UISupportedInterfaceOrientations~ipad to ["UIInterfaceOrientation'
+check $s "$s: the answer keys show on the status line" status_line -F 'y apply  n cancel'
 keys $s y
 check $s "$s: y applies the fix" status_line -F 'add the missing orientations (u undoes)'
 check $s "$s: the title counts 2 errors" title -F '✖ 2 errors  ▲ 3 warnings  ● 2 notes'
@@ -227,10 +228,10 @@ launch $s Swiftfin
 # Two errors: the orientations, and the XcodeConfig/Shared.xcconfig the project takes as its
 # base, which the corpus does not hold.
 check $s "$s: the title counts the orientation error" title -F '✖ 2 errors '
-keys $s Tab
+keys $s Tab Tab
 select_finding $s 'error: UISupportedInterfaceOrientations~ipad lacks PortraitUpsideDown'
 keys $s x
-check $s "$s: x asks" status_line -F 'add the missing orientations: set'
+check $s "$s: x asks" prompt_text -F 'add the missing orientations: set'
 keys $s y
 check $s "$s: y applies the fix to the source Info.plist" \
   status_line -F 'add the missing orientations (u undoes)'

@@ -106,8 +106,8 @@ check $s "$s: the detail pane shows the finding's rule" detail -F 'insecure_http
 # the corpus (an error, on the project file's line that names it), the two translated purpose
 # strings the Info.plist lacks are errors (ITMS-90683), then the file name and the HTTP
 # exception, then the note.
-keys $s Tab g
-check $s "$s: Tab and g select the first finding" selected_right -F 'project.pbxproj:4200'
+keys $s Tab Tab g
+check $s "$s: Tab Tab and g select the first finding" selected_right -F 'project.pbxproj:4200'
 check $s "$s: the status bar reads the selected finding" \
   status_line -F '1/6 error: the configuration file AppVersion.xcconfig is missing'
 check $s "$s: the tree follows the findings list" detail -F 'baseConfigurationReference'

@@ -28,6 +28,9 @@ keys() { # keys SESSION KEY...: one key at a time, so Esc is never read as Alt-K
 screen() { T capture-pane -p -t "$1"; }
 title() { screen "$1" | sed -n 1p; }
 status_line() { screen "$1" | sed -n '$p'; }
+# A question and its answers, which wrap onto the rows above the status line when long: the
+# bottom rows joined into one line, runs of spaces squeezed.
+prompt_text() { screen "$1" | tail -n 6 | tr '\n' ' ' | tr -s ' '; }
 detail() { screen "$1" | awk -F'│' 'NF > 1 { print $2 }'; }
 last_line() { screen "$1" | grep -v '^[[:space:]]*$' | tail -n 1; }
 # The highlighted rows right of the pane border (the findings pane's selection), without SGR.

@@ -88,7 +88,7 @@ grep -q '<string>Old</string>' "$app/Info.plist"
 report $? "the file on disk is untouched" $s
 
 launch $s
-check $s "the next open offers the edits" status_line -F 'unsaved edits to'
+check $s "the next open offers the edits" prompt_text -F 'unsaved edits to'
 keys $s r
 check $s "r restores them" status_line -F 'restored the unsaved edits'
 check $s "the tree shows the restored value" screen -F '"Kept"'

@@ -38,6 +38,22 @@ import Testing
     #expect(console.errorText.isEmpty)
   }
 
+  /// `TERM=dumb` says why the inspector did not start (it used to print the report silently).
+  @Test func aDumbTerminalSaysWhyTheInspectorDidNotStart() {
+    let console = BufferConsole(terminal: false)
+    console.variables["TERM"] = "dumb"
+    guard case .exit(let status) = CLI.plan(["--demo"], console: console) else {
+      Issue.record("expected the report, not the inspector")
+      return
+    }
+    #expect(status == 1)
+    #expect(console.outputText == lint(["--demo"]).output)
+    #expect(
+      console.errorText.hasPrefix(
+        "infoscope: TERM is dumb, a terminal that cannot move the cursor, so the inspector did "
+          + "not start; the lint report follows"))
+  }
+
   @Test func demoOnATerminalPlansTheInspectorWithItsTheme() throws {
     let console = BufferConsole(terminal: true)
     let plan = CLI.plan(["--demo", "--theme", "high-contrast"], console: console)

@@ -69,24 +69,76 @@ import Testing
 
   @Test func nextFindingJumpsAndExpands() {
     let s = state("f")
-    let first = s.sortedFindings.first.map { s.session.findings[$0] }
-    #expect(first?.severity == .error)
-    // The worst findings first: the missing CFBundleName and icon name land on the Info.plist's
-    // root dictionary.
+    // Tree order: the missing CFBundleName and icon name land on the Info.plist's root
+    // dictionary, the first row, so the first f stays there.
     #expect(s.selection == .node(file: 0, path: []))
-    // The blank camera purpose string comes later, in the severity order.
+    #expect(s.message?.text.hasPrefix("1/\(s.treeOrderedFindings.count) ") == true)
     let camera =
-      s.sortedFindings.firstIndex {
+      s.treeOrderedFindings.firstIndex {
         s.session.findings[$0].keyPath.description == "NSCameraUsageDescription"
       } ?? 0
     #expect(camera >= 2)
-    let severity = s.session.findings[s.sortedFindings[camera]].severity.rawValue
+    let severity = s.session.findings[s.treeOrderedFindings[camera]].severity.rawValue
     let t = state(Array(repeating: "f", count: camera + 1).joined(separator: " "))
     #expect(keyPath(t) == "NSCameraUsageDescription")
     #expect(
-      t.message?.text.hasPrefix("\(camera + 1)/\(s.sortedFindings.count) \(severity): ") == true)
-    // Wraps from the last to the first.
-    #expect(state("F").findingCursor == s.sortedFindings.count - 1)
+      t.message?.text.hasPrefix("\(camera + 1)/\(s.treeOrderedFindings.count) \(severity): ")
+        == true)
+    // The findings list's cursor follows to the same finding.
+    #expect(t.selectedFinding == t.treeOrderedFindings[camera])
+    // Wraps from the first to the last.
+    let back = state("F")
+    #expect(back.selectedFinding == s.treeOrderedFindings.last)
+    #expect(back.message?.text.hasSuffix("(wrapped to the last)") == true)
+  }
+
+  /// f visits every finding once, in tree order, whatever the list's sort, including several
+  /// on one row (it used to repeat "2/4" on such a row), then says it wrapped.
+  @Test func nextFindingVisitsEveryFindingOnceInTreeOrder() {
+    let s = state("")
+    let count = s.treeOrderedFindings.count
+    #expect(count >= 4)
+    // Two findings share the root row of the Info.plist in the fixture.
+    let rows = s.treeOrderedFindings.map { s.session.findingItems[$0] }
+    #expect(Set(rows.compactMap { $0 }).count < count)
+    for sort in ["", "Tab Tab s Tab "] {
+      var seen: [Int] = []
+      var t = state(sort)
+      for _ in 0..<count {
+        _ = t.apply(.nextFinding)
+        if let finding = t.selectedFinding { seen.append(finding) }
+      }
+      #expect(seen == s.treeOrderedFindings, "sort: \(sort)")
+      // Rows come in document order.
+      for (a, b) in zip(seen, seen.dropFirst()) {
+        guard let x = t.session.findingItems[a], let y = t.session.findingItems[b] else { continue }
+        #expect(x == y || t.session.precedesInDocument(x, y))
+      }
+      _ = t.apply(.nextFinding)
+      #expect(t.selectedFinding == s.treeOrderedFindings.first)
+      #expect(t.message?.text.hasSuffix("(wrapped to the first)") == true)
+    }
+  }
+
+  /// After the cursor moves, f goes to the first finding below it in tree order.
+  @Test func nextFindingStartsAfterTheCursor() {
+    var t = state("E G")
+    let last = t.selection
+    _ = t.apply(.nextFinding)
+    // Past the last row: wraps to the first finding.
+    #expect(t.selectedFinding == t.treeOrderedFindings.first)
+    #expect(t.message?.text.hasSuffix("(wrapped to the first)") == true)
+    t = state("E j j j j j j")
+    let here = t.selection
+    _ = t.apply(.nextFinding)
+    if let here, let landed = t.selection {
+      #expect(t.session.precedesInDocument(here, landed))
+    }
+    _ = t.apply(.previousFinding)
+    if let here, let landed = t.selection {
+      #expect(t.session.precedesInDocument(landed, here) || landed == here)
+    }
+    #expect(last != nil)
   }
 
   @Test func findingsPaneJumpsToTheKey() {
@@ -96,10 +148,11 @@ import Testing
         listed.session.findings[$0].keyPath.description == "UISupportedInterfaceOrientations"
       } ?? 0
     let s = state(
-      (["Tab"] + Array(repeating: "j", count: orientation) + ["Enter"]).joined(separator: " "))
+      (["Tab", "Tab"] + Array(repeating: "j", count: orientation) + ["Enter"]).joined(
+        separator: " "))
     #expect(s.focus == .tree)
     #expect(keyPath(s) == "UISupportedInterfaceOrientations")
-    let sorted = state("Tab s")
+    let sorted = state("Tab Tab s")
     #expect(sorted.findingsOrder == .file)
     #expect(
       sorted.sortedFindings.map { sorted.session.findings[$0].file }.first
@@ -199,7 +252,7 @@ import Testing
   }
 
   @Test func unknownKeySaysSo() {
-    #expect(state("Z").message?.text == "Z does nothing here; ? shows the keys")
+    #expect(state("Q").message?.text == "Q does nothing here; ? shows the keys")
   }
 }
 

@@ -110,7 +110,7 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("Verdict") && $0.hasSuffix("value not granted") })
   }
 
-  /// `z` shows the detail pane on the whole screen, where the table has room; `z` again, or
+  /// `Z` shows the detail pane on the whole screen, where the table has room; `Z` again, or
   /// Esc, goes back.
   @Test func zoomShowsTheTableOnTheWholeScreen() throws {
     let session = Session(title: "App.app", bundle: Self.bundle)
@@ -123,7 +123,7 @@ import Testing
     #expect(state.focus == .detail)
     #expect(state.layout.detail?.width == 120)
     let screen = ScreenRenderer.render(state).text
-    #expect(screen.contains("z: back"))
+    #expect(screen.contains("Z: back"))
     let row = try #require(
       screen.split(separator: "\n").first { $0.contains("com.apple.developer.siri") })
     #expect(row.contains("true"))

@@ -118,8 +118,20 @@ import Testing
       Issue.record("no review")
       return
     }
-    #expect(review.format == .xml)
-    #expect(review.warning?.contains("was binary and is written as XML") == true)
+    // Binary by default, the change shown as XML on both sides, never as raw bytes.
+    #expect(review.format == .binary)
+    #expect(review.lines.contains("-\t<string>x</string>"))
+    #expect(review.lines.contains("+\t<string>y</string>"))
+    #expect(!review.lines.contains { $0.contains("bplist") })
+    #expect(review.warning?.contains("written as binary; the diff shows both sides as XML") == true)
+    keys(&state, "x")
+    guard case .review(let asXML)? = state.modal else {
+      Issue.record("no review after x")
+      return
+    }
+    #expect(asXML.format == .xml)
+    #expect(asXML.warning?.contains("was binary and is written as XML") == true)
+    #expect(asXML.lines.contains("+\t<string>y</string>"))
     keys(&state, "b y")
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: app + "/Info.plist")))
     #expect(bytes.starts(with: Array("bplist00".utf8)))
@@ -150,5 +162,55 @@ extension SaveTests {
       return
     }
     #expect(review.warning?.hasPrefix("the file changed on disk since it was read") == true)
+  }
+}
+
+extension SaveTests {
+  /// `q` then `s` shows the review of every file it writes, each diff under the file's name,
+  /// before writing (it used to write them unseen); `y` writes them all and quits, Esc writes
+  /// nothing.
+  @Test func quitThenSaveReviewsEveryFileFirst() throws {
+    let app = try makeBundle()
+    let appex = app + "/PlugIns/Widget.appex"
+    try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
+    let widget = Self.info.replacingOccurrences(of: "org.example.save", with: "org.example.save.w")
+    try Data(widget.utf8).write(to: URL(fileURLWithPath: appex + "/Info.plist"))
+    var state = try state(app)
+    let files = state.session.files.map(\.path)
+    let (main, ext) = (
+      try #require(files.firstIndex { $0.hasSuffix("Info.plist") && !$0.contains("Widget") }),
+      try #require(files.firstIndex { $0.hasSuffix("Widget.appex/Info.plist") })
+    )
+    try state.session.perform(
+      file: main, "set", [.replace(at: [0], with: PlistNode(.string("New")))])
+    try state.session.perform(
+      file: ext, "set", [.replace(at: [0], with: PlistNode(.string("Widget")))])
+    #expect(state.session.unsavedFiles.count == 2)
+    keys(&state, "q s")
+    guard case .review(let review)? = state.modal else {
+      Issue.record("no review: \(String(describing: state.modal))")
+      return
+    }
+    #expect(Set(review.quitting.map(\.path)) == [app + "/Info.plist", appex + "/Info.plist"])
+    #expect(review.lines.contains("\(files[main]), written as XML:"))
+    #expect(review.lines.contains("\(files[ext]), written as XML:"))
+    #expect(review.lines.contains("+    <string>New</string>"))
+    #expect(review.lines.contains("+    <string>Widget</string>"))
+    let screen = ScreenRenderer.render(state)
+    #expect(screen.line(1).contains("Save 2 files, then quit: Info.plist, Info.plist"))
+    // Nothing is written before y; Esc writes nothing and stays.
+    keys(&state, "Esc")
+    #expect(state.modal == nil && state.session.unsavedFiles.count == 2)
+    #expect(try String(contentsOfFile: app + "/Info.plist", encoding: .utf8) == Self.info)
+    var effects: [Effect] = []
+    for event in VirtualTerminal.keys("q s y") { effects += state.handle(event) }
+    #expect(effects == [.quit])
+    #expect(!state.session.hasUnsavedChanges)
+    #expect(
+      try String(contentsOfFile: app + "/Info.plist", encoding: .utf8)
+        == Self.info.replacingOccurrences(of: "Old", with: "New"))
+    #expect(
+      try String(contentsOfFile: appex + "/Info.plist", encoding: .utf8)
+        == widget.replacingOccurrences(of: "Old", with: "Widget"))
   }
 }

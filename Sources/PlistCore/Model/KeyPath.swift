@@ -172,6 +172,23 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible, Comparable 
     return parts.joined(separator: ".")
   }
 
+  /// The path as the toolchain's `plutil` takes it in `-extract`, `-replace` and `-remove`,
+  /// with a `.` inside a key escaped as `\.` (`NSAppTransportSecurity.NSExceptionDomains.
+  /// example\.com`); nil when a key holds a backslash before a `.` or at its end, which plutil
+  /// cannot tell from an escape.
+  package var plutilEscapedKeyPath: String? {
+    var parts: [String] = []
+    for component in components {
+      switch component {
+      case .index(let i): parts.append(String(i))
+      case .key(let k):
+        if k.contains("\\.") || k.hasSuffix("\\") { return nil }
+        parts.append(k.replacing(".", with: "\\."))
+      }
+    }
+    return parts.joined(separator: ".")
+  }
+
   static func needsQuotes(_ key: String) -> Bool {
     if key.isEmpty { return true }
     if key.first == " " || key.last == " " { return true }

@@ -61,13 +61,8 @@ extension AppState {
           let document = session.documents[each]
         else { continue }
         wasBinary = wasBinary || document.original.format == .binary
-        let new = try document.bytes(as: format)
         let old = try archive.contents(at: name, limit: archive.limits.maxEntrySize)
-        let diff = UnifiedDiff.make(old: old, new: new, oldName: "a/" + name, newName: "b/" + name)
-        lines +=
-          diff.isEmpty
-          ? ["(no change in the bytes of \(name))"]
-          : diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines += try SaveDiff.lines(old: old, document: document, format: format, name: name)
       }
     } catch let error as BundleError {
       return fail("cannot write a copy of \(ipa): \(error.description)")
@@ -82,7 +77,7 @@ extension AppState {
       warning += "; \(copy) exists and is replaced"
     }
     if wasBinary, format == .xml {
-      warning += "; binary files are written as XML (b writes binary)"
+      warning += "; binary files are written as XML (b keeps them binary)"
     }
     modal = .review(
       SaveReview(

@@ -160,7 +160,10 @@ extension AppState {
     guard let (file, path) = place(item) else { return }
     let name = label(item)
     perform(file, "delete \(name)", [.remove(at: path)])
-    if message?.isError != true { message = StatusMessage("deleted \(name) (u undoes)") }
+    if message?.isError != true {
+      message = StatusMessage("deleted \(name) (u undoes)")
+      justDeleted = name
+    }
   }
 
   private mutating func beginRename() {
@@ -293,24 +296,14 @@ extension AppState {
       }
       return
     }
-    let new: [UInt8]
+    let old = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+    let lines: [String]
     do {
-      new = try document.bytes(as: format)
+      lines = try SaveDiff.lines(
+        old: old, document: document, format: format, name: session.files[file].path)
     } catch {
       return refuse("cannot write \(session.files[file].path): \(error.message)")
     }
-    let old = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
-    let name = session.files[file].path
-    // UTF-16 and UTF-32 files are compared as text, not as raw bytes.
-    var (oldText, newText) = (old, new)
-    if let encoding = document.original.encoding, encoding != .utf8, encoding != .utf8WithBOM,
-      format == .xml
-    {
-      oldText = old.withUnsafeBytes { (try? encoding.decode($0)) ?? [] }
-      newText = new.withUnsafeBytes { (try? encoding.decode($0)) ?? [] }
-    }
-    let diff = UnifiedDiff.make(
-      old: oldText, new: newText, oldName: "a/" + name, newName: "b/" + name)
     var warnings: [String] = []
     if let expected = session.fingerprints[file],
       let now = try? AtomicFile.fingerprint(path: path), !now.sameContent(as: expected)
@@ -325,7 +318,9 @@ extension AppState {
           + "bundle again before shipping")
     }
     if document.original.format == .binary, format == .xml {
-      warnings.append("the file was binary and is written as XML (b writes binary)")
+      warnings.append("the file was binary and is written as XML (b keeps it binary)")
+    } else if format == .binary {
+      warnings.append("written as binary; the diff shows both sides as XML (x writes XML)")
     }
     if format == .xml, Self.hasFractionalDates(document.root) {
       warnings.append(
@@ -335,10 +330,7 @@ extension AppState {
     modal = .review(
       SaveReview(
         file: file, path: path, format: format,
-        lines: diff.isEmpty
-          ? ["(no change in the bytes)"]
-          : diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-        warning: warning, scroll: 0))
+        lines: lines, warning: warning, scroll: 0))
   }
 
   /// Whether any date in the tree has a fraction of a second (XML writes whole seconds).

@@ -11,7 +11,7 @@ extension AppState {
     case .input(let prompt): handleInput(prompt, key)
     case .choice(let prompt): handleChoice(prompt, key)
     case .confirm(let prompt): return handleConfirm(prompt, key)
-    case .review(let review): handleReview(review, key)
+    case .review(let review): return handleReview(review, key)
     }
     return []
   }
@@ -271,12 +271,7 @@ extension AppState {
         message = StatusMessage(error.message, isError: true)
       }
     case (.quit, "s"):
-      for file in session.unsavedFiles {
-        let format = session.documents[file]?.defaultSaveFormat ?? .xml
-        write(file, format: format, force: false)
-        if session.documents[file]?.isDirty == true { return [] }  // refused: stay, say why
-      }
-      return [.quit]
+      return reviewBeforeQuitting()
     case (.quit, "d"):
       session.discardRecovery()
       return [.quit]
@@ -320,7 +315,71 @@ extension AppState {
         action: .recover(file: file, record: record)))
   }
 
-  private mutating func handleReview(_ review: SaveReview, _ key: Key) {
+  /// `q` then `s`: the review of every file the save will write, named in its header; with
+  /// nothing on disk to write (only files inside an `.ipa`), the copy's path is asked for.
+  private mutating func reviewBeforeQuitting() -> [Effect] {
+    let unsaved = session.unsavedFiles
+    var batch: [(file: Int, path: String, format: PlistFormat)] = []
+    var lines: [String] = []
+    for file in unsaved {
+      guard case .disk(let path) = session.saveTarget(file), let document = session.documents[file]
+      else { continue }
+      let format = document.defaultSaveFormat
+      let name = session.files[file].path
+      let old = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+      do {
+        if !lines.isEmpty { lines.append("") }
+        lines.append(
+          "\(name), written as \(format == .xml ? "XML" : "binary (shown as XML)"):")
+        lines += try SaveDiff.lines(old: old, document: document, format: format, name: name)
+      } catch {
+        message = StatusMessage("cannot write \(name): \(error.message)", isError: true)
+        return []
+      }
+      batch.append((file, path, format))
+    }
+    guard let first = batch.first else {
+      if let file = unsaved.first {
+        write(file, format: session.documents[file]?.defaultSaveFormat ?? .xml, force: false)
+      }
+      return []
+    }
+    var warnings: [String] = []
+    if session.bundle.isBuilt {
+      warnings.append(
+        "this is a built bundle: a changed file no longer matches its code signature; sign the "
+          + "bundle again before shipping")
+    }
+    let left = unsaved.count - batch.count
+    if left > 0 {
+      warnings.append(
+        "\(left == 1 ? "1 file" : "\(left) files") inside the .ipa \(left == 1 ? "is" : "are") "
+          + "written to a copy next, asked for after these")
+    }
+    modal = .review(
+      SaveReview(
+        file: first.file, path: first.path, format: first.format, lines: lines,
+        warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "), scroll: 0,
+        quitting: batch))
+    return []
+  }
+
+  /// Writes every file of the review before quitting; quits when none is left unsaved.
+  private mutating func writeAndQuit(_ review: SaveReview) -> [Effect] {
+    for each in review.quitting {
+      write(each.file, format: each.format, force: false)
+      // A question (changed on disk, read-only) or a refusal: stay, saying why.
+      if modal != nil || session.documents[each.file]?.isDirty == true { return [] }
+    }
+    if let left = session.unsavedFiles.first {
+      // Files inside an .ipa: their copy's path is asked for; quitting is then up to the user.
+      write(left, format: session.documents[left]?.defaultSaveFormat ?? .xml, force: false)
+      return []
+    }
+    return [.quit]
+  }
+
+  private mutating func handleReview(_ review: SaveReview, _ key: Key) -> [Effect] {
     var review = review
     let rows = max(1, size.height - 4)
     switch key {
@@ -330,24 +389,29 @@ extension AppState {
     case .pageUp, .control("u"): review.scroll = max(0, review.scroll - rows)
     case .character("y"), .character("w"), .enter:
       modal = nil
+      if !review.quitting.isEmpty { return writeAndQuit(review) }
       if review.entry != nil {
         writeArchiveCopy(review.file, format: review.format, to: review.path)
       } else {
         write(review.file, format: review.format, force: false)
       }
-      return
+      return []
     case .character("b"), .character("x"):
+      // b writes binary, x writes XML; before quitting, each file keeps its own format.
+      guard review.quitting.isEmpty else { break }
+      let format: PlistFormat = key == .character("b") ? .binary : .xml
+      guard format != review.format else { break }
       modal = nil
-      let format: PlistFormat = review.format == .xml ? .binary : .xml
       self.review(review.file, format: format, copy: review.entry == nil ? nil : review.path)
-      return
+      return []
     case .escape, .character("n"), .character("q"):
       modal = nil
-      message = StatusMessage("not saved")
-      return
+      message = StatusMessage(review.quitting.isEmpty ? "not saved" : "not saved; still open")
+      return []
     default: break
     }
     review.scroll = min(review.scroll, max(0, review.lines.count - rows))
     modal = .review(review)
+    return []
   }
 }

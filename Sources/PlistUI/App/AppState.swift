@@ -1,3 +1,4 @@
+import Foundation
 import PlistCore
 import PlistEditing
 import PlistRules
@@ -43,16 +44,25 @@ package struct AppState: Sendable {
     [(file: Int, record: RecoveryStore.Record, fileChanged: Bool)]?
   /// The editor, pick list, question or save review that has the keys, if any.
   package internal(set) var modal: Modal?
-  /// Whether the detail pane is shown on the whole screen (`z`).
+  /// Whether the detail pane is shown on the whole screen (`Z`).
   package internal(set) var detailZoomed = false
   /// The help overlay's first line, while it is open.
   package internal(set) var helpScroll: Int?
   /// The status bar message, until the next key.
   package internal(set) var message: StatusMessage?
-  /// Whether `f`/`F` has jumped yet (the first `f` goes to the first finding).
-  package internal(set) var hasJumpedToFinding = false
+  /// Finding indices in tree order (document order of their rows; findings without a row
+  /// last), the order `f` and `F` follow whatever the list's sort.
+  package internal(set) var treeOrderedFindings: [Int] = []
+  /// Where the last `f`/`F` landed: its position in ``treeOrderedFindings`` and its row, so
+  /// the next one goes on from there while the selection stays on that row.
+  package internal(set) var lastFindingJump: (position: Int, item: OutlineItem?)?
   /// A count typed before a command (`5j`).
   package internal(set) var pendingCount: Int?
+  /// What the last `d` deleted, until the next key: a `d` right after it is the second half of
+  /// vim's `dd` and deletes nothing more.
+  package internal(set) var justDeleted: String?
+  /// The first key of a two-key command (`y`, `z`), while the second is awaited.
+  package internal(set) var pendingPrefix: Key?
 
   /// How many rows above and below the selection stay on screen when scrolling.
   package static let scrollMargin = 2
@@ -122,6 +132,18 @@ package struct AppState: Sendable {
   }
 
   private mutating func handleKey(_ key: Key) -> [Effect] {
+    // Ctrl-C: out of whatever is open, else quit as q does (asking about unsaved edits).
+    if keymap.command(for: key, in: .global) == .interrupt {
+      pendingCount = nil
+      if modal != nil || prompt != nil || helpScroll != nil {
+        modal = nil
+        prompt = nil
+        helpScroll = nil
+        message = StatusMessage("cancelled")
+        return []
+      }
+      return apply(.interrupt)
+    }
     if modal != nil { return handleModal(key) }
     if var editor = prompt {
       switch editor.handle(key) {
@@ -153,6 +175,24 @@ package struct AppState: Sendable {
       }
       return []
     }
+    if let first = pendingPrefix {
+      // The second key of a sequence (the count typed before the first still applies).
+      pendingPrefix = nil
+      let count = pendingCount
+      pendingCount = nil
+      guard let command = keymap.command(after: first, key) else {
+        if key != .escape {
+          message = StatusMessage("\(first) \(key) does nothing; ? shows the keys")
+        }
+        return []
+      }
+      return apply(command, count: count)
+    }
+    if keymap.startsSequence(key) {
+      pendingPrefix = key
+      message = StatusMessage(sequenceHint(key))
+      return []
+    }
     if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII,
       digit > 0 || pendingCount != nil
     {
@@ -161,8 +201,14 @@ package struct AppState: Sendable {
     }
     let count = pendingCount
     pendingCount = nil
+    let deleted = justDeleted
+    justDeleted = nil
     guard let command = keymap.command(for: key, in: KeyContext(focus)) else {
       if key != .escape { message = StatusMessage("\(key) does nothing here; ? shows the keys") }
+      return []
+    }
+    if command == .delete, key == .character("d"), let deleted {
+      message = StatusMessage("deleted \(deleted) (dd deletes one row; u undoes)")
       return []
     }
     return apply(command, count: count)
@@ -177,6 +223,8 @@ package struct AppState: Sendable {
     case .findings where Self.findingsCommands.contains(command):
       applyInFindings(command, n)
       return []
+    case .findings where command == .edit:
+      return editFindingKey()
     case .detail where Self.detailCommands.contains(command):
       applyInDetail(command, n)
       return []
@@ -188,10 +236,22 @@ package struct AppState: Sendable {
       // A page keeps one row of context.
       let rows = command == .pageDown || command == .pageUp ? max(1, treeRows - 1) : treeRows
       moveSelection(by: Self.moveDistance(command, n, rows: rows) ?? 0)
-    case .first:
-      select(outline.first, reveal: .top)
-    case .last:
-      select(outline.last, reveal: .bottom)
+    case .first, .last:
+      if let count, let first = outline.first {
+        // 12G (or 12g): row 12, counted from 1 down the visible rows.
+        select(outline.move(first, by: max(0, count - 1)), reveal: .center)
+        message = StatusMessage("row \(count)")
+      } else if command == .first {
+        select(outline.first, reveal: .top)
+      } else {
+        select(outline.last, reveal: .bottom)
+      }
+    case .scrollToCenter: reveal(.center)
+    case .scrollToTop: reveal(.top)
+    case .scrollToBottom: reveal(.bottom)
+    case .scrollDown: scrollView(by: n)
+    case .scrollUp: scrollView(by: -n)
+    case .redraw: return [.redraw]
     case .nextSibling, .previousSibling:
       guard let current = selection else { break }
       let index = session.siblingIndex(current)
@@ -258,8 +318,8 @@ package struct AppState: Sendable {
       findingCursor = current.flatMap { sortedFindings.firstIndex(of: $0) } ?? 0
       clampFindings()
       message = StatusMessage("findings sorted by \(findingsOrder.rawValue)")
-    case .copyKeyPath, .copyPlistBuddyPath:
-      return copyPath(command)
+    case .copyKeyPath, .copyPlistBuddyPath, .copyKey, .copyValue, .copyPlutilCommand:
+      return copy(command)
     case .help:
       helpScroll = 0
     case .zoomDetail:
@@ -279,7 +339,7 @@ package struct AppState: Sendable {
       if focus != .tree { focus = .tree }
     case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .applyFix, .save:
       return applyEditing(command)
-    case .quit:
+    case .quit, .interrupt:
       if session.hasUnsavedChanges {
         let n = session.unsavedFiles.count
         modal = .confirm(
@@ -289,7 +349,7 @@ package struct AppState: Sendable {
             action: .quit))
         return []
       }
-      return [.quit]
+      return [command == .interrupt ? .interrupt : .quit]
     }
     return []
   }
@@ -335,6 +395,34 @@ package struct AppState: Sendable {
     }
   }
 
+  /// `e` in the findings list: edits the key of the finding under the list's cursor, in the
+  /// tree; a key the file lacks, or a finding about the whole file, is said instead.
+  private mutating func editFindingKey() -> [Effect] {
+    guard let index = selectedFinding else {
+      message = StatusMessage("no findings")
+      return []
+    }
+    let finding = session.findings[index]
+    guard let item = session.findingItems[index] else {
+      message = StatusMessage("this finding has no row in the tree to edit", isError: true)
+      return []
+    }
+    select(item, reveal: .center)
+    focus = .tree
+    if finding.keyPath.isRoot {
+      message = StatusMessage(
+        "this finding is about \(finding.file) as a whole: select a key to edit", isError: true)
+      return []
+    }
+    guard session.keyPath(item) == finding.keyPath else {
+      let fix = finding.fix == nil ? "" : "; x applies the finding's fix"
+      message = StatusMessage(
+        "\(finding.keyPath) is not in the file: a adds it here\(fix)", isError: true)
+      return []
+    }
+    return applyEditing(.edit)
+  }
+
   private mutating func applyInDetail(_ command: Command, _ n: Int) {
     let rows = max(1, layout.contentRows(.detail))
     if let distance = Self.moveDistance(command, n, rows: rows) {
@@ -349,7 +437,9 @@ package struct AppState: Sendable {
 
   private mutating func cyclePane(forward: Bool) {
     detailZoomed = false
-    let order: [PaneID] = [.tree, .findings, .detail]
+    // The order on screen: the tree, then the detail pane, then the findings list (right or
+    // below).
+    let order: [PaneID] = [.tree, .detail, .findings]
     let i = order.firstIndex(of: focus) ?? 0
     focus = order[(i + (forward ? 1 : order.count - 1)) % order.count]
     clampFindings()
@@ -443,9 +533,56 @@ package struct AppState: Sendable {
     }
   }
 
+  /// Ctrl-E and Ctrl-Y: moves the view `n` rows (down when positive) and keeps the selection
+  /// where it is, unless it would leave the screen.
+  private mutating func scrollView(by n: Int) {
+    guard let current = top, let last = outline.last else { return }
+    let outline = self.outline
+    let rows = max(1, treeRows)
+    var newTop = outline.move(current, by: n)
+    // Never past the last screenful.
+    let lowest = outline.move(last, by: -(rows - 1))
+    if n > 0, newTop != lowest, outline.distance(from: lowest, to: newTop, limit: n) != nil {
+      newTop = lowest
+    }
+    top = newTop
+    guard let selection else { return }
+    if selection != newTop,
+      outline.distance(from: selection, to: newTop, limit: abs(n) + rows) != nil
+    {
+      self.selection = newTop
+      detailScroll = 0
+    } else if outline.distance(from: newTop, to: selection, limit: rows - 1) == nil {
+      self.selection = outline.move(newTop, by: rows - 1)
+      detailScroll = 0
+    }
+  }
+
+  /// The status line after the first key of a sequence: what each second key does.
+  private func sequenceHint(_ first: Key) -> String {
+    let seconds = (keymap.sequences[first] ?? [:]).sorted {
+      $0.key.description < $1.key.description
+    }
+    return "\(first) then: "
+      + seconds.map { "\($0.key) \($0.value.shortHelp)" }.joined(separator: " · ")
+  }
+
   // MARK: - Findings
 
   mutating func sortFindings() {
+    let items = session.findingItems
+    let before = treeOrderedFindings
+    treeOrderedFindings = items.indices.sorted { a, b in
+      switch (items[a], items[b]) {
+      case (let x?, let y?):
+        if x == y { return a < b }
+        return session.precedesInDocument(x, y)
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil): return a < b
+      }
+    }
+    if treeOrderedFindings != before { lastFindingJump = nil }
     let findings = session.findings
     sortedFindings = findings.indices.sorted { a, b in
       let (x, y) = (findings[a], findings[b])
@@ -464,31 +601,54 @@ package struct AppState: Sendable {
     findingsTop = max(0, min(findingsTop, max(0, sortedFindings.count - rows)))
   }
 
+  /// `f` and `F`: the next (or previous) finding after the selected row in tree order,
+  /// wrapping at the ends; several findings on one row are visited in turn.
   private mutating func stepFinding(by n: Int) {
-    guard !sortedFindings.isEmpty else {
+    let order = treeOrderedFindings
+    guard !order.isEmpty else {
       message = StatusMessage("no findings")
       return
     }
-    // From the selected row's own finding when it has one, else from the last jump; the first
-    // jump lands on the first (or, going back, the last) finding.
-    let count = sortedFindings.count
-    var from = findingCursor
-    if let selection, let here = session.ownFindings[selection],
-      let position = sortedFindings.firstIndex(where: { here.contains($0) })
-    {
-      // A row with several findings: go on from the one the last jump chose, if it is here.
-      let current = sortedFindings.indices.contains(findingCursor) ? findingCursor : -1
-      from =
-        hasJumpedToFinding && current >= 0 && here.contains(sortedFindings[current])
-        ? current : position
-    } else if !hasJumpedToFinding {
-      from = n > 0 ? -1 : count
+    let count = order.count
+    var position: Int
+    var wrapped = false
+    if let last = lastFindingJump, last.item == selection, order.indices.contains(last.position) {
+      position = last.position + n
+    } else {
+      // From the cursor: the first finding past it (at it, before any jump from the first row).
+      let items = session.findingItems
+      let here = selection ?? session.roots.first
+      func after(_ index: Int) -> Bool {
+        guard let item = items[index] else { return true }
+        guard let here else { return true }
+        if item == here { return lastFindingJump == nil && n > 0 && isOpeningRow(here) }
+        return n > 0
+          ? session.precedesInDocument(here, item) : session.precedesInDocument(item, here)
+      }
+      if n > 0 {
+        position = (order.firstIndex { after($0) } ?? count) + n - 1
+      } else {
+        position = (order.lastIndex { after($0) } ?? -1) + n + 1
+      }
     }
-    hasJumpedToFinding = true
-    findingCursor = ((from + n) % count + count) % count
+    if position >= count || position < 0 {
+      wrapped = true
+      position = ((position % count) + count) % count
+    }
+    let finding = order[position]
+    findingCursor = sortedFindings.firstIndex(of: finding) ?? findingCursor
     clampFindings()
-    jumpToSelectedFinding()
+    if let item = session.findingItems[finding] { select(item, reveal: .center) }
+    lastFindingJump = (position, selection)
+    let found = session.findings[finding]
+    message = StatusMessage(
+      "\(position + 1)/\(count) \(found.severity.rawValue): \(found.message)"
+        + (wrapped ? (n > 0 ? " (wrapped to the first)" : " (wrapped to the last)") : ""))
   }
+
+  /// Whether `item` is the row the inspector opens on (the first row), where the first `f`
+  /// takes the row's own findings too.
+  private func isOpeningRow(_ item: OutlineItem) -> Bool { item == session.roots.first }
 
   private mutating func openFinding() {
     jumpToSelectedFinding()
@@ -569,27 +729,122 @@ package struct AppState: Sendable {
 
   // MARK: - Copying
 
-  private mutating func copyPath(_ command: Command) -> [Effect] {
+  /// The `y` family: copies the selected row's key path, key, value, PlistBuddy path or a
+  /// `plutil -replace` command; refuses what a shell or terminal would act on when pasted.
+  private mutating func copy(_ command: Command) -> [Effect] {
     guard let selection else { return [] }
-    guard case .node = selection else {
+    guard case .node(let file, _) = selection else {
       message = StatusMessage("select a key to copy its path", isError: true)
       return []
     }
     let path = session.keyPath(selection)
     let ours = path.isRoot ? "(root)" : path.description
-    let plutil = path.plutilKeyPath ?? "(not expressible)"
+    let plutil = path.plutilEscapedKeyPath ?? "(not expressible)"
     let buddy = path.plistBuddyPath ?? ":"
-    let text = command == .copyPlistBuddyPath ? buddy : ours
-    if let refusal = Self.copyRefusal(text) {
+    var text: String
+    var said: String
+    var allowsLines = false
+    switch command {
+    case .copyPlistBuddyPath:
+      text = buddy
+      said = "copied \(buddy)"
+    case .copyKey:
+      guard let key = session.key(selection) else {
+        message = StatusMessage("this row has no key: yp copies its path", isError: true)
+        return []
+      }
+      text = key
+      said = "copied the key \(key)"
+    case .copyValue:
+      guard let node = session.node(selection) else { return [] }
+      if node.value.kind.isContainer {
+        guard let xml = try? XMLPlistWriter.write(node) else {
+          message = StatusMessage("this value cannot be written as XML", isError: true)
+          return []
+        }
+        text = String(decoding: xml, as: UTF8.self)
+        allowsLines = true
+        said = "copied \(ours) as an XML property list (\(xml.count) bytes)"
+      } else {
+        text = ValueParser.text(for: node.value)
+        said = "copied the value of \(ours)"
+      }
+    case .copyPlutilCommand:
+      guard let command = plutilCommand(file: file, path: path, item: selection) else {
+        return []
+      }
+      text = command
+      said = "copied: \(command)"
+    default:
+      text = ours
+      said = "copied \(ours) · plutil \(plutil) · PlistBuddy \(buddy)"
+    }
+    if let refusal = Self.copyRefusal(text, allowingLines: allowsLines) {
       message = StatusMessage(refusal, isError: true)
       return []
     }
-    if command == .copyPlistBuddyPath {
-      message = StatusMessage("copied \(buddy)")
-      return [.copy(buddy)]
+    message = StatusMessage(said)
+    return [.copy(text)]
+  }
+
+  /// `plutil -replace KEYPATH -TYPE VALUE FILE` for the selected scalar, quoted for a POSIX
+  /// shell, or nil (with the reason on the status line) when plutil cannot set it.
+  private mutating func plutilCommand(file: Int, path: KeyPath, item: OutlineItem) -> String? {
+    func refuse(_ text: String) -> String? {
+      message = StatusMessage(text, isError: true)
+      return nil
     }
-    message = StatusMessage("copied \(ours) · plutil \(plutil) · PlistBuddy \(buddy)")
-    return [.copy(ours)]
+    guard !path.isRoot, let node = session.node(item) else {
+      return refuse("select a key or an item: plutil -replace sets one value")
+    }
+    guard let keyPath = path.plutilEscapedKeyPath else {
+      return refuse("plutil cannot address \(path): a key holds a backslash before a dot")
+    }
+    let target: String
+    switch session.saveTarget(file) {
+    case .disk(let path): target = path
+    case .archive: return refuse("the file is inside an .ipa, which plutil cannot edit")
+    case .unavailable(let reason): return refuse("plutil cannot edit this file: \(reason)")
+    }
+    let typed: String
+    switch node.value {
+    case .string(let s): typed = "-string " + Self.shellQuoted(s)
+    case .integer: typed = "-integer " + ValueParser.text(for: node.value)
+    case .real: typed = "-float " + ValueParser.text(for: node.value)
+    case .boolean(let b): typed = "-bool " + (b ? "YES" : "NO")
+    case .date: typed = "-date " + Self.shellQuoted(ValueParser.text(for: node.value))
+    case .data(let bytes): typed = "-data " + Self.shellQuoted(Data(bytes).base64EncodedString())
+    case .array, .dictionary:
+      guard let xml = try? XMLPlistWriter.write(node) else {
+        return refuse("this value cannot be written as XML")
+      }
+      // The fragment inside <plist>, on one line, as plutil -replace -xml takes it.
+      typed = "-xml " + Self.shellQuoted(Self.fragment(xml))
+    case .uid:
+      return refuse("plutil cannot write a UID")
+    }
+    return "plutil -replace \(Self.shellQuoted(keyPath)) \(typed) \(Self.shellQuoted(target))"
+  }
+
+  /// The element inside `<plist>…</plist>` of a canonical XML property list, its lines joined.
+  private static func fragment(_ xml: [UInt8]) -> String {
+    let text = String(decoding: xml, as: UTF8.self)
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let body = lines.drop { !$0.hasPrefix("<plist") }.dropFirst().prefix { $0 != "</plist>" }
+    return body.joined()
+  }
+
+  /// `text` in single quotes for a POSIX shell (a `'` inside becomes `'\''`); plain words
+  /// of letters, digits and `._-/:@+,=` stay bare.
+  static func shellQuoted(_ text: String) -> String {
+    let plain =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+            || "._-/:@+,=".unicodeScalars.contains($0))
+      }
+    return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
   }
 
   /// Why `text` is not put on the clipboard, or nil when it may be.
@@ -598,10 +853,11 @@ package struct AppState: Sendable {
   /// bidirectional override) is refused: pasted into a shell, a key holding `ESC [201~` and a
   /// newline ends a bracketed paste and runs what follows, and an override shows one thing
   /// while pasting another.
-  static func copyRefusal(_ text: String) -> String? {
+  static func copyRefusal(_ text: String, allowingLines: Bool = false) -> String? {
     guard
       let bad = text.unicodeScalars.first(where: {
-        $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        if allowingLines, $0 == "\n" || $0 == "\t" { return false }
+        return $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
           || $0.properties.generalCategory == .format
       })
     else { return nil }

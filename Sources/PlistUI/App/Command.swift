@@ -11,29 +11,33 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   case nextPane, previousPane, showFindings
   case edit, add, delete, rename, changeType, undo, redo, applyFix, save
   case toggleDisplayNames, sortFindings, zoomDetail
-  case copyKeyPath, copyPlistBuddyPath
-  case help, cancel, quit
+  case scrollToCenter, scrollToTop, scrollToBottom, scrollDown, scrollUp, redraw
+  case copyKeyPath, copyKey, copyValue, copyPlistBuddyPath, copyPlutilCommand
+  case help, cancel, quit, interrupt
 
   /// The group it is listed under in help.
   package var group: String {
     switch self {
     case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last,
-      .nextSibling, .previousSibling, .parent:
+      .nextSibling, .previousSibling, .parent, .scrollToCenter, .scrollToTop, .scrollToBottom,
+      .scrollDown, .scrollUp:
       "Move"
     case .expandOrChild, .collapseOrParent, .toggle, .expandAll, .collapseAll: "Fold"
     case .search, .searchNext, .searchPrevious: "Search"
     case .nextFinding, .previousFinding, .openFinding, .showFindings, .sortFindings:
       "Findings"
-    case .nextPane, .previousPane, .toggleDisplayNames, .copyKeyPath, .copyPlistBuddyPath,
-      .zoomDetail:
+    case .nextPane, .previousPane, .toggleDisplayNames, .zoomDetail, .redraw:
       "View"
+    case .copyKeyPath, .copyKey, .copyValue, .copyPlistBuddyPath, .copyPlutilCommand: "Copy"
     case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .applyFix, .save: "Edit"
-    case .help, .cancel, .quit: "General"
+    case .help, .cancel, .quit, .interrupt: "General"
     }
   }
 
   /// The groups in the order help shows them.
-  package static let groups = ["Move", "Fold", "Search", "Findings", "Edit", "View", "General"]
+  package static let groups = [
+    "Move", "Fold", "Search", "Findings", "Edit", "View", "Copy", "General",
+  ]
 
   /// One line of help, in our words.
   package var help: String {
@@ -44,8 +48,8 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .pageUp: "page up"
     case .halfPageDown: "half a page down"
     case .halfPageUp: "half a page up"
-    case .first: "first row"
-    case .last: "last row"
+    case .first: "first row (with a count: that row)"
+    case .last: "last row (with a count: that row)"
     case .nextSibling: "next sibling"
     case .previousSibling: "previous sibling"
     case .parent: "parent row"
@@ -66,8 +70,17 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .previousPane: "previous pane"
     case .toggleDisplayNames: "raw keys or Xcode display names"
     case .zoomDetail: "detail pane on the whole screen, or back"
+    case .scrollToCenter: "scroll the selected row to the middle"
+    case .scrollToTop: "scroll the selected row to the top"
+    case .scrollToBottom: "scroll the selected row to the bottom"
+    case .scrollDown: "scroll down a row, keeping the selection"
+    case .scrollUp: "scroll up a row, keeping the selection"
+    case .redraw: "draw the whole screen again"
     case .copyKeyPath: "copy the key path (plutil and PlistBuddy forms in the status bar)"
+    case .copyKey: "copy the key"
+    case .copyValue: "copy the value (a container as an XML property list)"
     case .copyPlistBuddyPath: "copy the PlistBuddy entry path"
+    case .copyPlutilCommand: "copy a plutil -replace command that sets the current value"
     case .edit: "edit the value (a Boolean flips)"
     case .add: "add a key or item (keys complete from the catalog)"
     case .delete: "delete (asks first for a container)"
@@ -80,6 +93,22 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .help: "this help"
     case .cancel: "close the overlay, clear the search"
     case .quit: "quit"
+    case .interrupt: "cancel the prompt, or quit (asks first when edits are unsaved)"
+    }
+  }
+
+  /// A few words for the hint after the first key of a sequence (`y` then: `p path`).
+  package var shortHelp: String {
+    switch self {
+    case .copyKeyPath: "path"
+    case .copyKey: "key"
+    case .copyValue: "value"
+    case .copyPlistBuddyPath: "PlistBuddy path"
+    case .copyPlutilCommand: "plutil command"
+    case .scrollToCenter: "middle"
+    case .scrollToTop: "top"
+    case .scrollToBottom: "bottom"
+    default: help
     }
   }
 
@@ -87,7 +116,8 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   package var takesCount: Bool {
     switch self {
     case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .nextSibling,
-      .previousSibling, .searchNext, .searchPrevious, .nextFinding, .previousFinding:
+      .previousSibling, .searchNext, .searchPrevious, .nextFinding, .previousFinding,
+      .scrollDown, .scrollUp:
       true
     default: false
     }

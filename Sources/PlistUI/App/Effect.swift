@@ -5,6 +5,11 @@ package enum Effect: Sendable, Hashable {
   case copy(String)
   /// End the session.
   case quit
+  /// End the session as Ctrl-C does: the program then dies of SIGINT, once the terminal is
+  /// restored, so a shell sees status 130 and stops a script that ran it.
+  case interrupt
+  /// Draw the whole screen again from scratch (Ctrl-L), for a screen another program spoiled.
+  case redraw
 }
 
 /// A line for the status bar.

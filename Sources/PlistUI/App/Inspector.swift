@@ -10,6 +10,8 @@ package enum Inspector {
   package enum Ending: Sendable, Hashable {
     /// The user quit.
     case quit
+    /// The user pressed Ctrl-C with nothing unsaved (the caller ends the process by SIGINT).
+    case interrupted
     /// Input ended (the terminal closed, or a script ran out).
     case inputEnded
   }
@@ -64,6 +66,8 @@ package enum Inspector {
       for effect in effects {
         switch effect {
         case .quit: return (.quit, state)
+        case .interrupt: return (.interrupted, state)
+        case .redraw: terminal.invalidate()
         case .copy(let text): _ = terminal.copyToClipboard(text)
         }
       }

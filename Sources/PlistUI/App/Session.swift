@@ -76,6 +76,8 @@ package struct Session: Sendable {
   package private(set) var ownFindings: [OutlineItem: [Int]] = [:]
   /// Counts of findings per severity.
   package private(set) var counts: [Severity: Int] = [:]
+  /// The place of each file and bundle row in document order (see ``precedesInDocument(_:_:)``).
+  private var documentRanks: [OutlineItem: Int] = [:]
   /// The linter that produced ``findings``; run again after every edit.
   package var linter: Linter
   /// Whether the bundle lives only in memory (the sample), so nothing can be saved.
@@ -152,6 +154,25 @@ package struct Session: Sendable {
       return .branch(index)
     }
     for node in bundle.bundles { roots.append(visit(node, parent: nil)) }
+    // File and bundle rows in document order: a depth-first walk, a bundle before its rows.
+    var stack = Array(roots.reversed())
+    while let item = stack.popLast() {
+      documentRanks[item] = documentRanks.count
+      if case .branch(let b) = item { stack += branches[b].children.reversed() }
+    }
+  }
+
+  /// Whether row `a` comes before row `b` in document order (the order of the fully expanded
+  /// tree), whatever is expanded now.
+  package func precedesInDocument(_ a: OutlineItem, _ b: OutlineItem) -> Bool {
+    func place(_ item: OutlineItem) -> (rank: Int, path: [Int]) {
+      switch item {
+      case .branch: (documentRanks[item] ?? Int.max, [])
+      case .node(let file, let path): (documentRanks[.node(file: file, path: [])] ?? Int.max, path)
+      }
+    }
+    let (x, y) = (place(a), place(b))
+    return x.rank != y.rank ? x.rank < y.rank : x.path.lexicographicallyPrecedes(y.path)
   }
 
   /// Runs the linter again over the bundle and re-indexes the findings.

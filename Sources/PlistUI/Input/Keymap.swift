@@ -16,6 +16,9 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
 package struct Keymap: Sendable {
   /// Commands by context and key.
   package private(set) var bindings: [KeyContext: [Key: Command]] = [:]
+  /// Two-key commands, by first and second key (`y` `p`, `z` `z`): the first key waits for
+  /// the second, in every context.
+  package private(set) var sequences: [Key: [Key: Command]] = [:]
 
   /// An empty keymap.
   package init() {}
@@ -23,6 +26,29 @@ package struct Keymap: Sendable {
   /// Binds `keys` to `command` in `context`.
   package mutating func bind(_ keys: [Key], to command: Command, in context: KeyContext = .global) {
     for key in keys { bindings[context, default: [:]][key] = command }
+  }
+
+  /// Binds the two-key sequence `first` `second` to `command`; `first` then only starts
+  /// sequences.
+  package mutating func bind(_ first: Key, then second: Key, to command: Command) {
+    sequences[first, default: [:]][second] = command
+  }
+
+  /// Whether `key` starts a two-key sequence.
+  package func startsSequence(_ key: Key) -> Bool { sequences[key] != nil }
+
+  /// The command of the sequence `first` `second`, if bound.
+  package func command(after first: Key, _ second: Key) -> Command? { sequences[first]?[second] }
+
+  /// The sequences bound to `command`, as help shows them (`y p`), in a stable order.
+  package func sequenceNames(for command: Command) -> [String] {
+    var names: [String] = []
+    for (first, seconds) in sequences {
+      for (second, bound) in seconds where bound == command {
+        names.append("\(first) \(second)")
+      }
+    }
+    return names.sorted()
   }
 
   /// The command for `key` in `context`, falling back to the global bindings.

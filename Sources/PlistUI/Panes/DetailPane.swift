@@ -295,7 +295,7 @@ package enum DetailPane {
       let shown = "\(first + 1)-\(min(screen.count, first + body.height))/\(screen.count)"
       info = focused ? "\(shown) · j/k scroll" : "\(shown) · Tab here to scroll"
     }
-    if state.detailZoomed { info += info.isEmpty ? "z: back" : " · z: back" }
+    if state.detailZoomed { info += info.isEmpty ? "Z: back" : " · Z: back" }
     canvas.paneHeader(rect, title: "Detail", focused: focused, info: info)
     guard !body.isEmpty else { return }
     for (n, line) in screen.dropFirst(first).prefix(body.height).enumerated() {

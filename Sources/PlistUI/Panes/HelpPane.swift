@@ -34,8 +34,9 @@ package enum HelpPane {
             keys.append(key)
           }
         }
-        guard !keys.isEmpty else { continue }
-        lines.append((keys.map(\.description).joined(separator: " "), [Span("  " + command.help)]))
+        let names = keys.map(\.description) + keymap.sequenceNames(for: command)
+        guard !names.isEmpty else { continue }
+        lines.append((names.joined(separator: ", "), [Span("  " + command.help)]))
       }
       rows.append(lines)
     }

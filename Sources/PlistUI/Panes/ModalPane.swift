@@ -24,25 +24,60 @@ package enum ModalPane {
       let lines = prompt.options.enumerated().map { ($0.element, $0.offset == prompt.choice) }
       popup(title: prompt.title, lines: lines, above: status, on: &canvas, focus: prompt.choice)
     case .confirm(let prompt):
-      canvas.fill(status, role: .status)
-      var x = canvas.put(
-        " " + prompt.question + "  ", x: status.x, y: status.y, role: .statusMessage,
-        limit: status.maxX)
-      for (key, meaning) in prompt.answers {
-        x = canvas.put(String(key), x: x, y: status.y, role: .statusKey, limit: status.maxX)
-        x = canvas.put(" \(meaning)  ", x: x, y: status.y, role: .status, limit: status.maxX)
-      }
+      drawQuestion(prompt, above: status, on: &canvas)
     case .review(let review):
       drawReview(review, size: canvas.size, on: &canvas)
       canvas.fill(status, role: .status)
       var x = status.x + 1
-      for (key, meaning) in [
-        ("y", "write"), ("b", review.format == .xml ? "binary instead" : "XML instead"),
-        ("j/k", "scroll"), ("Esc", "cancel"),
-      ] {
+      let answers =
+        review.quitting.isEmpty
+        ? [
+          ("y", "write \(review.format == .xml ? "XML" : "binary")"),
+          review.format == .xml ? ("b", "binary instead") : ("x", "XML instead"),
+          ("j/k", "scroll"), ("Esc", "cancel"),
+        ]
+        : [("y", "write them and quit"), ("j/k", "scroll"), ("Esc", "cancel")]
+      for (key, meaning) in answers {
         x = canvas.put(key, x: x, y: status.y, role: .statusKey, limit: status.maxX)
         x = canvas.put(" \(meaning)  ", x: x, y: status.y, role: .status, limit: status.maxX)
       }
+    }
+  }
+
+  /// A question and its answer keys on the status row; when they do not fit on one row, they
+  /// wrap onto rows above it, so the answer keys always show.
+  private static func drawQuestion(
+    _ prompt: ConfirmPrompt, above status: Rect, on canvas: inout Canvas
+  ) {
+    // Units that do not break: each word of the question, each answer ("s save and quit").
+    var units: [(parts: [(String, ThemeRole)], gap: Int)] = prompt.question.split(separator: " ")
+      .map { ([(String($0), .statusMessage)], 1) }
+    for answer in prompt.answers {
+      units.append(([(String(answer.key), .statusKey), (" " + answer.meaning, .status)], 2))
+    }
+    let width = max(1, status.width - 2)
+    var rows: [[(String, ThemeRole)]] = [[]]
+    var used = 0
+    for unit in units {
+      let w = unit.parts.reduce(0) { $0 + TextWidth.of($1.0) }
+      if used > 0, used + unit.gap + w > width {
+        rows.append([])
+        used = 0
+      } else if used > 0 {
+        rows[rows.count - 1].append((String(repeating: " ", count: unit.gap), .status))
+        used += unit.gap
+      }
+      rows[rows.count - 1] += unit.parts
+      used += w
+    }
+    // The last rows win when the screen is too short for all: they hold the answers.
+    let shown = rows.suffix(max(1, status.y + 1))
+    for (n, row) in shown.enumerated() {
+      let y = status.y - (shown.count - 1) + n
+      let line = Rect(x: status.x, y: y, width: status.width, height: 1)
+      canvas.fill(line, role: .status)
+      var x = status.x + 1
+      for (text, role) in row { x = canvas.put(text, x: x, y: y, role: role, limit: status.maxX) }
     }
   }
 
@@ -92,9 +127,22 @@ package enum ModalPane {
     guard box.height > 3 else { return }
     canvas.fill(box, role: .normal)
     let target = review.entry.map { "\($0) in a copy at \(review.path)" } ?? review.path
-    canvas.paneHeader(
-      box.top(1), title: "Save \(target) as \(review.format.rawValue.uppercased())",
-      focused: true, info: "y writes · b other format · Esc cancels")
+    if review.quitting.isEmpty {
+      canvas.paneHeader(
+        box.top(1),
+        title: "Save \(target) as "
+          + (review.format == .xml ? "XML" : "binary (the diff shows it as XML)"),
+        focused: true,
+        info: "y writes · \(review.format == .xml ? "b binary" : "x XML") · Esc cancels")
+    } else {
+      let names = review.quitting.map {
+        $0.path.split(separator: "/").last.map(String.init) ?? $0.path
+      }
+      let count = review.quitting.count == 1 ? "1 file" : "\(review.quitting.count) files"
+      canvas.paneHeader(
+        box.top(1), title: "Save \(count), then quit: " + names.joined(separator: ", "),
+        focused: true, info: "y writes and quits · Esc cancels")
+    }
     var body = box.droppingTop(1)
     if let warning = review.warning {
       canvas.put(" ⚠ " + warning, x: body.x, y: body.y, role: .warning, limit: body.maxX)

@@ -53,6 +53,7 @@ package enum StatusLine {
       case .branch(let b): text = state.session.branches[b].path
       case .node(let file, let path):
         text = state.session.files[file].path
+        if state.session.documents[file]?.isDirty == true { text += " [+]" }
         if !path.isEmpty { text += "  " + state.session.keyPath(selection).description }
       }
       if let count = state.pendingCount { text = "\(count)  " + text }

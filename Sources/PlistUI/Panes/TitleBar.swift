@@ -16,6 +16,10 @@ package enum TitleBar {
     var counts: [(String, ThemeRole)] = []
     // Below 100 columns the counts go without their words, so the title keeps some room.
     let compact = rect.width < 100
+    let unsaved = session.unsavedFiles.count
+    if unsaved > 0 {
+      counts.append((compact ? "[+]\(unsaved)" : "[+] \(unsaved) unsaved", .titleWarning))
+    }
     for severity in [Severity.error, .warning, .note] {
       let n = session.counts[severity] ?? 0
       let word = n == 1 ? severity.rawValue : severity.rawValue + "s"

@@ -16,6 +16,8 @@ package protocol Terminal: AnyObject {
   /// Asks the terminal to put `text` on the system clipboard (OSC 52). Returns whether the
   /// request was sent; terminals may still ignore it.
   func copyToClipboard(_ text: String) -> Bool
+  /// Forgets what is on the screen, so the next ``present(_:)`` draws every cell (Ctrl-L).
+  func invalidate()
   /// Applies a theme: maps every role to what the terminal can show.
   func apply(_ theme: Theme)
   /// Whether input has ended for good (the terminal hung up, a script ran out), so a `nil`

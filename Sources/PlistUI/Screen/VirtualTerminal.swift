@@ -26,6 +26,11 @@ package final class VirtualTerminal: Terminal {
     self.screen = Canvas(size: size)
   }
 
+  /// How many times the screen was invalidated (Ctrl-L).
+  package private(set) var invalidations = 0
+
+  package func invalidate() { invalidations += 1 }
+
   package func present(_ canvas: Canvas) {
     screen = canvas
     frames += 1

@@ -49,6 +49,12 @@ struct MissingBundleExecutableRule: Rule {
         ["CFBundlePackageType": "FMWK", "CFBundleExecutable": "Kit"],
         context: LintContext(isBuilt: true), expect: ["CFBundleExecutable"]
       ).inBundle(framework(missing: true)),
+      // Renamed after the bundle was read (an edit in the inspector): a note that the new
+      // name was not looked for, never the old file's name as if it were the new one's.
+      RuleExample(
+        ["CFBundlePackageType": "FMWK", "CFBundleExecutable": "Kit2"],
+        context: LintContext(isBuilt: true), expect: ["CFBundleExecutable"]
+      ).inBundle(framework(missing: true)),
     ])
 
   /// A framework `Frameworks/Kit.framework` whose executable is there or missing.
@@ -98,9 +104,21 @@ struct MissingBundleExecutableRule: Rule {
   /// The finding for a built bundle whose named executable is not there.
   private func missingFile(_ subject: LintSubject, _ facts: InfoPlistFacts) -> [Finding] {
     guard let name = facts.string("CFBundleExecutable"),
-      let file = subject.bundle?.files.first(where: { $0.role == .executable }),
-      file.problem?.kind == .notFound
+      let file = subject.bundle?.files.first(where: { $0.role == .executable })
     else { return [] }
+    let looked = file.path.split(separator: "/").last.map(String.init) ?? file.path
+    if looked != name {
+      // Edited since the bundle was read: the file under the new name was never looked for.
+      return [
+        subject.finding(
+          Self.description, at: KeyPath([.key("CFBundleExecutable")]),
+          "CFBundleExecutable names \"\(name)\", but the bundle was read when it named "
+            + "\"\(looked)\", so infoscope has not looked for \(name); open the bundle again "
+            + "after saving to check that the file is there",
+          severity: .note)
+      ]
+    }
+    guard file.problem?.kind == .notFound else { return [] }
     let advice =
       subject.bundle?.kind == .framework
       ? "; the app cannot load the framework without it: embed the framework again from a "

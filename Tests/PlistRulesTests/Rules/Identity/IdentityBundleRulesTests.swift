@@ -177,6 +177,32 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
         + "again or correct the name")
   }
 
+  /// After CFBundleExecutable is edited (in the inspector), the finding names the new name and
+  /// says it was not looked for; it used to name the new value beside the old file ("names
+  /// "Demo2", but Demo is not in the bundle").
+  @Test func anExecutableRenamedAfterReadingIsANoteThatItWasNotLookedFor() throws {
+    let folder = try IdentityTestFolder()
+    defer { folder.remove() }
+    try writeApp(folder, extensionID: "com.example.app.share", executable: false)
+    var input = try BundleLoader.load(path: folder.path("Demo.app"))
+    let index = try #require(input.bundles[0].files.firstIndex { $0.path == "Info.plist" })
+    let info = try #require(input.bundles[0].files[index].document?.root)
+    guard case .dictionary(var entries) = info.value else {
+      Issue.record("the Info.plist is no dictionary")
+      return
+    }
+    entries.set("CFBundleExecutable", PlistNode(.string("Demo2")))
+    input.bundles[0].files[index].document?.root = PlistNode(.dictionary(entries))
+    let found = Linter(rules: [MissingBundleExecutableRule()]).lint(input)
+    #expect(found.map(\.file) == ["Info.plist"])
+    #expect(found.first?.severity == .note)
+    #expect(
+      found.first?.message
+        == "CFBundleExecutable names \"Demo2\", but the bundle was read when it named \"Demo\", "
+        + "so infoscope has not looked for Demo2; open the bundle again after saving to check "
+        + "that the file is there")
+  }
+
   @Test func placeholdersLeftInABuiltBundleAreErrors() throws {
     let folder = try IdentityTestFolder()
     defer { folder.remove() }
