@@ -30,7 +30,9 @@ let package = Package(
     .executableTarget(
       name: "infoscope-bench",
       dependencies: ["PlistCore", "PlistBundle", "PlistRules", "PlistUI", "PlistCLI"]),
-    .target(name: "TestSupport", dependencies: ["PlistCore", "CZip"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["PlistCore", "CZip", "COpenSSL"],
+      path: "Tests/TestSupport"),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
     .testTarget(
       name: "PlistBundleTests",

@@ -84,7 +84,7 @@ check $s "$s: the title counts 3 errors, 3 warnings and 2 notes" \
   title -F '✖ 3 errors  ▲ 3 warnings  ● 2 notes'
 check $s "$s: the findings pane lists 8 findings" screen -F 'Findings (8)'
 check $s "$s: the iPad orientations carry an error marker" \
-  screen -E '^✖ +▸ UISupportedInterfaceOrienta… Array +\(3 items\)'
+  screen -E '^✖ +▸ UISupported[A-Za-z]*…[a-z]*~ipad +Array +\(3 items\)'
 check $s "$s: NSBonjourServices carries a warning marker" \
   screen -E '^▲ +▸ NSBonjourServices +Array +\(2 items\)'
 
@@ -102,7 +102,7 @@ check $s "$s: y applies the fix" status_line -F 'add the missing orientations (u
 check $s "$s: the title counts 2 errors" title -F '✖ 2 errors  ▲ 3 warnings  ● 2 notes'
 check $s "$s: the findings pane lists 7 findings" screen -F 'Findings (7)'
 check $s "$s: the iPad orientations hold 4 items, without a marker" \
-  screen -E '^ +▸ UISupportedInterfaceOrienta… Array +\(4 items\)'
+  screen -E '^ +▸ UISupported[A-Za-z]*…[a-z]*~ipad +Array +\(4 items\)'
 check_absent $s "$s: the orientation finding is gone from the list" \
   findings_list -F 'UISupportedInterfa'
 check_absent $s "$s: the detail pane no longer shows the error" detail -F 'lacks PortraitUpsideDown'
@@ -129,7 +129,7 @@ check $s "$s: the findings pane lists 6 findings" screen -F 'Findings (6)'
 check_absent $s "$s: no purpose-string finding is left in the list" \
   findings_list -E 'NSLocalNetwork|purpose string'
 check $s "$s: the new key shows its text, without a marker" \
-  screen -E '^ +NSLocalNetworkUsageDescript… String +"Swiftfin finds your'
+  screen -E '^ +NSLocal[A-Za-z]*…[A-Za-z]*Description +String +"Swiftfin finds your'
 check $s "$s: NSBonjourServices has lost its marker" \
   screen -E '^ +▸ NSBonjourServices +Array +\(2 items\)'
 check $s "$s: the detail pane shows the value" detail -F 'Swiftfin finds your Jellyfin servers'

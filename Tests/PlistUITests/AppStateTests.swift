@@ -176,6 +176,38 @@ import Testing
     #expect(keyPath(state("/ C F B u n d l e E x Enter n")) == "CFBundleExecutable")
   }
 
+  /// The status line counts the matches ([k/n]) and says when the search wraps; a pattern is
+  /// a regular expression when it reads as one; Up and Down recall earlier patterns.
+  @Test func searchCountsWrapsTakesRegexesAndKeepsAHistory() {
+    // "CFBundleExecutable" appears in both Info.plists.
+    let first = state("/ C F B u n d l e E x e c Enter")
+    #expect(first.message?.text == "/CFBundleExec [1/2]")
+    let second = state("/ C F B u n d l e E x e c Enter n")
+    #expect(second.message?.text == "/CFBundleExec [2/2]")
+    let wrapped = state("/ C F B u n d l e E x e c Enter n n")
+    #expect(wrapped.message?.text == "/CFBundleExec [1/2] · wrapped to the top")
+    let back = state("/ C F B u n d l e E x e c Enter N")
+    #expect(back.message?.text == "/CFBundleExec [2/2] · wrapped to the bottom")
+    // A regular expression: keys ending in Version.
+    let regex = state("/ ^ C F B u n d l e . * V e r s i o n $ Enter")
+    #expect(keyPath(regex) == "CFBundleInfoDictionaryVersion")
+    #expect(regex.message?.text.hasPrefix("/^CFBundle.*Version$ [1/") == true)
+    // Not a regular expression: searched as text, and said so.
+    let text = state("/ ( 7 Enter")
+    #expect(text.message?.text == "/(7: not found (not a regular expression, so searched as text)")
+    // History: Up recalls the last pattern, Up again the one before, Down comes back.
+    var s = state("/ O r i e n t Enter / P r i v a c y Enter /")
+    _ = s.handle(.key(.up))
+    #expect(s.prompt?.text == "Privacy")
+    _ = s.handle(.key(.up))
+    #expect(s.prompt?.text == "Orient")
+    _ = s.handle(.key(.down))
+    #expect(s.prompt?.text == "Privacy")
+    _ = s.handle(.key(.enter))
+    #expect(keyPath(s) == "NSCameraUsageDescription")
+    #expect(s.searchHistory == ["Orient", "Privacy"])
+  }
+
   @Test func searchPromptEditsAndCancels() {
     let s = state("/ a b Backspace c")
     #expect(s.prompt?.text == "ac")

@@ -36,7 +36,15 @@ package struct AppState: Sendable {
   /// The first line of the detail pane on screen.
   package internal(set) var detailScroll = 0
   /// The search pattern in use, if any.
-  package internal(set) var searchPattern: String?
+  package internal(set) var searchPattern: String? {
+    didSet { searchMatcher = searchPattern.map(SearchMatcher.init) }
+  }
+  /// How ``searchPattern`` matches: a regular expression when it reads as one.
+  package private(set) var searchMatcher: SearchMatcher?
+  /// Patterns searched for, oldest first (Up and Down recall them in the prompt).
+  package internal(set) var searchHistory: [String] = []
+  /// The history entry the prompt shows, while Up and Down browse it.
+  private var historyCursor: Int?
   /// The search prompt, while it is open.
   package internal(set) var prompt: LineEditor?
   /// Recoveries still to offer (`nil` until looked for).
@@ -63,6 +71,12 @@ package struct AppState: Sendable {
   package internal(set) var justDeleted: String?
   /// The first key of a two-key command (`y`, `z`), while the second is awaited.
   package internal(set) var pendingPrefix: Key?
+
+  /// The time the detail pane judges expiry against (a profile's days left); the clock's
+  /// time unless a test sets it.
+  package var clock: PlistDate { fixedClock ?? PlistDate(Date()) }
+  /// A fixed time for ``clock``, for tests and screenshots.
+  package var fixedClock: PlistDate?
 
   /// How many rows above and below the selection stay on screen when scrolling.
   package static let scrollMargin = 2
@@ -146,15 +160,30 @@ package struct AppState: Sendable {
     }
     if modal != nil { return handleModal(key) }
     if var editor = prompt {
+      if key == .up || key == .down, !searchHistory.isEmpty {
+        // The history, newest first going up.
+        let last = searchHistory.count - 1
+        let at =
+          historyCursor.map { key == .up ? max(0, $0 - 1) : $0 + 1 } ?? (key == .up ? last : nil)
+        historyCursor = at.flatMap { $0 <= last ? $0 : nil }
+        prompt = LineEditor(historyCursor.map { searchHistory[$0] } ?? "")
+        return []
+      }
       switch editor.handle(key) {
       case .editing: prompt = editor
-      case .cancel: prompt = nil
+      case .cancel:
+        prompt = nil
+        historyCursor = nil
       case .commit:
         prompt = nil
+        historyCursor = nil
         let text = editor.text
         if text.isEmpty {
           searchPattern = nil
         } else {
+          searchHistory.removeAll { $0 == text }
+          searchHistory.append(text)
+          if searchHistory.count > 100 { searchHistory.removeFirst() }
           searchPattern = text
           search(forward: true, count: 1, includingCurrent: true)
         }
@@ -671,11 +700,11 @@ package struct AppState: Sendable {
   /// Lower-case
   /// patterns ignore case (smart case, as in jless and vim).
   package func matches(_ item: OutlineItem, pattern: String) -> Bool {
-    let ignoreCase = pattern == pattern.lowercased()
+    let matcher =
+      searchMatcher.flatMap { $0.pattern == pattern ? $0 : nil } ?? SearchMatcher(pattern)
     func hit(_ text: String?) -> Bool {
       guard let text else { return false }
-      return ignoreCase
-        ? text.range(of: pattern, options: .caseInsensitive) != nil : text.contains(pattern)
+      return matcher.matches(text)
     }
     switch item {
     case .branch(let b):
@@ -701,6 +730,7 @@ package struct AppState: Sendable {
     var current = start
     var found: OutlineItem?
     var remaining = count
+    var wrapped = false
     if includingCurrent, matches(start, pattern: pattern) {
       found = start
       remaining -= 1
@@ -711,6 +741,9 @@ package struct AppState: Sendable {
         let next = forward
           ? outline.nextInDocument(current) : outline.previousInDocument(current)
       else { break }
+      if forward ? next == session.roots.first : current == session.roots.first {
+        wrapped = true
+      }
       current = next
       if matches(current, pattern: pattern) {
         found = current
@@ -718,13 +751,41 @@ package struct AppState: Sendable {
       }
       if current == start { break }
     }
+    let note = searchMatcher?.note.map { " (\($0))" } ?? ""
     if let found {
       // The status bar then shows where the match is; the tree marks every match.
       select(found, reveal: .center)
-      message = nil
+      let place = matchPlace(found, pattern: pattern)
+      let wrap = wrapped ? (forward ? " · wrapped to the top" : " · wrapped to the bottom") : ""
+      message = StatusMessage("/\(pattern) \(place)\(wrap)\(note)")
     } else {
-      message = StatusMessage("/\(pattern): not found", isError: true)
+      message = StatusMessage("/\(pattern): not found\(note)", isError: true)
     }
+  }
+
+  /// The most nodes a search walks to count its matches (`[3/8]`); past it the count says
+  /// `[3/8+]`, so a search in a huge file stays quick.
+  static let matchCountBudget = 200_000
+
+  /// `[k/n]`: the match's place among all matches in document order.
+  private func matchPlace(_ item: OutlineItem, pattern: String) -> String {
+    guard var current = session.roots.first else { return "" }
+    let outline = self.outline
+    var seen = 0
+    var total = 0
+    var position: Int?
+    while seen < Self.matchCountBudget {
+      seen += 1
+      if matches(current, pattern: pattern) {
+        total += 1
+        if current == item { position = total }
+      }
+      guard let next = outline.nextInDocument(current), next != session.roots.first else {
+        return "[\(position.map(String.init) ?? "?")/\(total)]"
+      }
+      current = next
+    }
+    return "[\(position.map(String.init) ?? "?")/\(total)+]"
   }
 
   // MARK: - Copying

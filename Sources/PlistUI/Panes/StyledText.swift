@@ -14,8 +14,12 @@ package struct Span: Sendable, Hashable {
 
 /// Word wrapping of styled lines to a width in columns, after making the text safe.
 package enum StyledText {
+  /// Characters after which a word without spaces (a URL, a key path) may break.
+  static let separators: Set<Character> = ["/", ".", ",", "-", "_", "~", "?", "&", "=", "#", ":"]
+
   /// Wraps one logical line into screen lines of at most `width` columns, breaking after
-  /// spaces where possible and anywhere otherwise.
+  /// spaces where possible, else after a separator (`/`, `.`, `-`, …), else inside a
+  /// camel-case word, and anywhere as a last resort.
   ///
   /// `indent` columns start every continuation
   /// line.
@@ -39,13 +43,29 @@ package enum StyledText {
       var used = 0
       var end = start
       var lastBreak: Int?
+      // Without a space: after a separator of a URL or key path, else inside a camel-case
+      // word (before `Upside` in `…PortraitUpsideDown`).
+      var separatorBreak: Int?
+      var caseBreak: Int?
       while end < cells.count, used + cells[end].2 <= room {
         used += cells[end].2
         // A break inside the first line's label column would leave the label alone.
-        if cells[end].0 == " ", !first || used > indent { lastBreak = end + 1 }
+        let breakable = !first || used > indent
+        let c = cells[end].0
+        if c == " ", breakable { lastBreak = end + 1 }
+        if breakable, Self.separators.contains(c) { separatorBreak = end + 1 }
+        if breakable, end > start, c.isUppercase, cells[end - 1].0.isLowercase { caseBreak = end }
         end += 1
       }
-      if end < cells.count, let lastBreak, lastBreak > start { end = lastBreak }
+      if end < cells.count {
+        if let lastBreak, lastBreak > start {
+          end = lastBreak
+        } else if let separatorBreak, separatorBreak > start {
+          end = separatorBreak
+        } else if let caseBreak, caseBreak > start {
+          end = caseBreak
+        }
+      }
       if end == start, start < cells.count { end = start + 1 }  // a character wider than room
       var line: [Span] = first || indent == 0 ? [] : [Span(String(repeating: " ", count: indent))]
       for cell in cells[start..<end] {

@@ -39,6 +39,8 @@ package enum TreePane {
           let prefix = session.branches[b].path + "/"
           if label.hasPrefix(prefix) { label.removeFirst(prefix.count) }
         }
+        // Unsaved edits: the mark vim shows for a modified buffer.
+        if session.documents[file]?.isDirty == true { label += " [+]" }
         guard let root = entry.root else {
           return Row(
             label: label, labelRole: .file, type: "", value: entry.problem ?? "unreadable",
@@ -76,6 +78,38 @@ package enum TreePane {
     }
   }
 
+  /// The key column's width for `rows` at `depths` in `width` columns (type column excluded),
+  /// and the rows whose cut values would read alike, to cut in the middle instead.
+  ///
+  /// The key column takes what the keys on screen need when the values leave room; otherwise
+  /// the values keep at least a third of the row (or what they need, if less) and the keys the
+  /// rest. Values cut at the end that would show the same text although they differ
+  /// (`"UIInterfaceOrientation…` four times) are cut in the middle.
+  static func columns(
+    _ rows: [Row], depths: [Int], width: Int, valueFloor floor: Int
+  ) -> (label: Int, middleCut: Set<Int>) {
+    var labelNeed = 0
+    var valueNeed = 0
+    for (row, depth) in zip(rows, depths) {
+      labelNeed = max(labelNeed, 4 + depth * 2 + TextWidth.of(row.label))
+      valueNeed = max(valueNeed, TextWidth.of(row.value))
+    }
+    let available = width - 1
+    let valueFloor = min(valueNeed, floor)
+    let label = max(min(labelNeed, 12), min(labelNeed, available - valueFloor))
+    // Values that do not fit: the same visible head for different texts means a middle cut.
+    let room = available - label
+    var heads: [String: [Int]] = [:]
+    for (n, row) in rows.enumerated() where TextWidth.of(row.value) > room && room > 4 {
+      heads[String(row.value.prefix(room - 1)), default: []].append(n)
+    }
+    var middle: Set<Int> = []
+    for (_, group) in heads where Set(group.map { rows[$0].value }).count > 1 {
+      middle.formUnion(group)
+    }
+    return (label, middle)
+  }
+
   /// Draws the tree pane of `state` into `rect` (header row included).
   package static func draw(_ state: AppState, in rect: Rect, on canvas: inout Canvas) {
     let focused = state.focus == .tree
@@ -91,14 +125,9 @@ package enum TreePane {
     let depths = items.map { session.depth($0) }
     // Column widths from what is on screen only.
     let showType = body.width >= 60
-    var labelWidth = 0
-    for (row, depth) in zip(rows, depths) {
-      labelWidth = max(labelWidth, 4 + depth * 2 + TextWidth.of(row.label))
-    }
-    // Keys get what they need, leaving the value at least a third of the row (or 16 columns).
     let typeWidth = showType ? 11 : 0
-    let valueRoom = max(16, body.width / 3)
-    labelWidth = min(labelWidth, max(12, body.width - typeWidth - valueRoom - 1))
+    let (labelWidth, valueCuts) = columns(
+      rows, depths: depths, width: body.width - typeWidth, valueFloor: max(16, body.width / 3))
     for (n, item) in items.enumerated() {
       let y = body.y + n
       let selected = item == state.selection
@@ -134,7 +163,10 @@ package enum TreePane {
         canvas.put(
           editing.text + " ", x: x, y: y, role: .input, limit: min(body.maxX, body.x + labelWidth))
       } else {
-        canvas.put(r.label, x: x, y: y, role: labelRole, limit: min(body.maxX, body.x + labelWidth))
+        // A cut key keeps its end, which tells siblings apart (`…Orientations~ipad`).
+        canvas.put(
+          r.label, x: x, y: y, role: labelRole, limit: min(body.maxX, body.x + labelWidth),
+          keepingEnd: 12)
       }
       x = body.x + labelWidth + 1
       if showType {
@@ -147,7 +179,7 @@ package enum TreePane {
       } else {
         canvas.put(
           r.value, x: x, y: y, role: rowRole ?? r.valueRole, limit: body.maxX,
-          escapeRole: rowRole ?? .escape)
+          escapeRole: rowRole ?? .escape, keepingEnd: valueCuts.contains(n) ? 14 : 0)
       }
     }
   }

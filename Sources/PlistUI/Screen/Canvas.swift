@@ -70,51 +70,74 @@ package struct Canvas: Sendable, Hashable {
 
   /// Draws `text` from column `x` on row `y`, never past column `limit`.
   ///
-  /// `limit` is exclusive (the canvas's right edge when `nil`). Text that does not fit ends in `…`. Escapes are drawn in
+  /// `limit` is exclusive (the canvas's right edge when `nil`). Text that does not fit is cut
+  /// with `…`: at the end, or, with `keepingEnd` columns, in the middle so that its last
+  /// `keepingEnd` columns still show (`UISupported…tions~ipad`). Escapes are drawn in
   /// ``ThemeRole/escape`` unless `escapeRole` says otherwise.
   ///
   /// - Returns: the column after the last cell written.
   @discardableResult
   package mutating func put(
     _ text: String, x: Int, y: Int, role: ThemeRole, limit: Int? = nil,
-    escapeRole: ThemeRole = .escape
+    escapeRole: ThemeRole = .escape, keepingEnd: Int = 0
   ) -> Int {
     let end = min(limit ?? size.width, size.width)
     guard y >= 0, y < size.height, x < end else { return x }
-    let segments = VisibleText.segments(of: text)
-    // Measure first, so a cut can keep one column for the ellipsis.
+    // Every cell to draw, measured first, so a cut can keep one column for the ellipsis.
+    var glyphs: [(text: Character, role: ThemeRole, width: Int)] = []
     var total = 0
-    for segment in segments { for c in segment.text { total += TextWidth.of(c) } }
-    let room = end - x
-    let cut = total > room
-    let usable = cut ? room - 1 : room
-    var column = x
-    var used = 0
-    outer: for segment in segments {
+    for segment in VisibleText.segments(of: text) {
       let segmentRole = segment.isEscape ? escapeRole : role
       for c in segment.text {
         let w = TextWidth.of(c)
         if w == 0 { continue }
-        if used + w > usable { break outer }
-        if column >= 0 {
-          cells[y * size.width + column] = Cell(String(c), segmentRole)
-          if w == 2, column + 1 < size.width {
-            cells[y * size.width + column + 1] = Cell("", segmentRole)
-          }
-        }
-        column += w
-        used += w
+        glyphs.append((c, segmentRole, w))
+        total += w
       }
+    }
+    let room = end - x
+    let cut = total > room
+    let usable = cut ? room - 1 : room
+    // The tail kept after the ellipsis: at most half the room, whole glyphs only.
+    var tail: ArraySlice<(text: Character, role: ThemeRole, width: Int)> = []
+    if cut, keepingEnd > 0 {
+      var width = 0
+      var start = glyphs.endIndex
+      while start > glyphs.startIndex,
+        width + glyphs[start - 1].width <= min(keepingEnd, usable / 2)
+      {
+        start -= 1
+        width += glyphs[start].width
+      }
+      tail = glyphs[start...]
+    }
+    let tailWidth = tail.reduce(0) { $0 + $1.width }
+    var column = x
+    var used = 0
+    func draw(_ glyph: (text: Character, role: ThemeRole, width: Int)) {
+      if column >= 0 {
+        cells[y * size.width + column] = Cell(String(glyph.text), glyph.role)
+        if glyph.width == 2, column + 1 < size.width {
+          cells[y * size.width + column + 1] = Cell("", glyph.role)
+        }
+      }
+      column += glyph.width
+      used += glyph.width
+    }
+    for glyph in glyphs {
+      if used + glyph.width > usable - tailWidth { break }
+      draw(glyph)
     }
     if cut {
       // A wide character that did not fit leaves a gap; pad it, then the ellipsis.
-      while used < usable {
+      while used < usable - tailWidth {
         if column >= 0 { cells[y * size.width + column] = Cell(" ", role) }
         column += 1
         used += 1
       }
       if column >= 0, column < size.width { cells[y * size.width + column] = Cell("…", role) }
       column += 1
+      for glyph in tail { draw(glyph) }
     }
     return column
   }

@@ -4,21 +4,24 @@ import Foundation
 /// Builds CMS signed envelopes and X.509 certificates at test time with libcrypto, in process:
 /// a fresh P-256 key, a self-signed certificate with fixed dates, and `CMS_sign` with
 /// `CMS_BINARY` and without `CMS_DETACHED`, so the content is embedded as in Apple's profiles.
-enum TestSigner {
+package enum TestSigner {
   /// A libcrypto call that failed while building a fixture.
-  struct Failure: Error, CustomStringConvertible {
-    var step: String
-    var description: String { "libcrypto failed to \(step)" }
+  package struct Failure: Error, CustomStringConvertible {
+    package var step: String
+    package var description: String { "libcrypto failed to \(step)" }
+
+    /// A failure at `step`.
+    package init(step: String) { self.step = step }
   }
 
   /// A key and a self-signed certificate for it; frees both when released.
-  final class Identity {
-    let key: OpaquePointer
-    let cert: OpaquePointer
+  package final class Identity {
+    package let key: OpaquePointer
+    package let cert: OpaquePointer
 
     /// Generates a P-256 key and a certificate for `commonName` valid between two instants
     /// written as ASN.1 `GeneralizedTime` (`20240101000000Z`).
-    init(commonName: String, notBefore: String, notAfter: String) throws {
+    package init(commonName: String, notBefore: String, notAfter: String) throws {
       guard let ctx = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, nil) else {
         throw Failure(step: "make a key context")
       }
@@ -53,12 +56,12 @@ enum TestSigner {
     }
 
     /// The certificate in DER.
-    func certificateDER() throws -> [UInt8] {
+    package func certificateDER() throws -> [UInt8] {
       try TestSigner.encode { i2d_X509(cert, $0) }
     }
 
     /// A CMS `SignedData` envelope over `content`, embedded, in DER.
-    func sign(_ content: [UInt8]) throws -> [UInt8] {
+    package func sign(_ content: [UInt8]) throws -> [UInt8] {
       let cms = try content.withUnsafeBytes { raw throws -> OpaquePointer in
         guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else {
           throw Failure(step: "make a memory BIO")
@@ -75,7 +78,7 @@ enum TestSigner {
 
     /// The same envelope streamed as BER, as Apple serves many profiles: indefinite lengths
     /// (`30 80 …`) and the content split into a constructed OCTET STRING of 1 KiB chunks.
-    func signStreamingBER(_ content: [UInt8]) throws -> [UInt8] {
+    package func signStreamingBER(_ content: [UInt8]) throws -> [UInt8] {
       let flags = UInt32(CMS_BINARY | CMS_STREAM)
       return try content.withUnsafeBytes { raw throws -> [UInt8] in
         guard let input = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else {
@@ -104,19 +107,19 @@ enum TestSigner {
   }
 
   /// The signer every test profile uses, with fixed dates.
-  static let signerName = "infoscope Test Profile Signing"
+  package static let signerName = "infoscope Test Profile Signing"
 
   /// Signs `content` with a fresh identity named `signerName`, valid 2024-01-01 to 2034-01-01.
-  static func sign(_ content: [UInt8]) throws -> [UInt8] {
+  package static func sign(_ content: [UInt8]) throws -> [UInt8] {
     try Identity(commonName: signerName, notBefore: "20240101000000Z", notAfter: "20340101000000Z")
       .sign(content)
   }
 
   /// Signs the UTF-8 text of `content`.
-  static func sign(_ content: String) throws -> [UInt8] { try sign(Array(content.utf8)) }
+  package static func sign(_ content: String) throws -> [UInt8] { try sign(Array(content.utf8)) }
 
   /// A CMS envelope of the `data` type (not `SignedData`) holding `content`, in DER.
-  static func dataEnvelope(_ content: [UInt8]) throws -> [UInt8] {
+  package static func dataEnvelope(_ content: [UInt8]) throws -> [UInt8] {
     let cms = try content.withUnsafeBytes { raw throws -> OpaquePointer in
       guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)),
         let cms = CMS_data_create(bio, UInt32(CMS_BINARY))
@@ -129,7 +132,7 @@ enum TestSigner {
   }
 
   /// A detached CMS signature over `content` (the content left out), in DER.
-  static func detachedSignature(_ content: [UInt8]) throws -> [UInt8] {
+  package static func detachedSignature(_ content: [UInt8]) throws -> [UInt8] {
     let identity = try Identity(
       commonName: signerName, notBefore: "20240101000000Z", notAfter: "20340101000000Z")
     let cms = try content.withUnsafeBytes { raw throws -> OpaquePointer in

@@ -2,21 +2,24 @@ import Foundation
 
 /// The property list of a test provisioning profile, written as XML the way the developer
 /// website lays it out (keys in its order), with the parts that tell the kinds apart as options.
-struct ProfileFixture {
-  var name = "ProfileExplainer Development"
-  var platforms = ["iOS", "xrOS", "visionOS"]
-  var devices: [String]? = ["00008030-001544522E60802E", "00008101-000A1B2C3D4E5F60"]
-  var provisionsAllDevices = false
+package struct ProfileFixture {
+  package var name = "ProfileExplainer Development"
+  package var platforms = ["iOS", "xrOS", "visionOS"]
+  package var devices: [String]? = ["00008030-001544522E60802E", "00008101-000A1B2C3D4E5F60"]
+  package var provisionsAllDevices = false
   /// The `get-task-allow` entitlement's key and value; nil leaves it out.
-  var getTaskAllow: (key: String, value: Bool)? = ("get-task-allow", true)
-  var creationDate = "2024-05-01T10:20:30Z"
-  var expirationDate = "2025-05-01T10:20:30Z"
-  var isXcodeManaged = false
+  package var getTaskAllow: (key: String, value: Bool)? = ("get-task-allow", true)
+  package var creationDate = "2024-05-01T10:20:30Z"
+  package var expirationDate = "2025-05-01T10:20:30Z"
+  package var isXcodeManaged = false
   /// Each `DeveloperCertificates` entry, base64 DER.
-  var certificates: [String] = []
+  package var certificates: [String] = []
+
+  /// A development profile for two devices (the defaults above).
+  package init() {}
 
   /// The XML text.
-  var xml: String {
+  package var xml: String {
     var lines = [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
       #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "#
@@ -72,10 +75,10 @@ struct ProfileFixture {
   }
 
   /// A development iOS profile: two devices, `get-task-allow` true.
-  static let development = ProfileFixture()
+  package static let development = ProfileFixture()
 
   /// An ad hoc iOS profile: devices, `get-task-allow` false.
-  static var adHoc: ProfileFixture {
+  package static var adHoc: ProfileFixture {
     var fixture = ProfileFixture()
     fixture.name = "ProfileExplainer Ad Hoc"
     fixture.getTaskAllow = ("get-task-allow", false)
@@ -83,7 +86,7 @@ struct ProfileFixture {
   }
 
   /// An App Store iOS profile: no devices, `get-task-allow` false.
-  static var appStore: ProfileFixture {
+  package static var appStore: ProfileFixture {
     var fixture = ProfileFixture()
     fixture.name = "ProfileExplainer App Store"
     fixture.devices = nil
@@ -92,7 +95,7 @@ struct ProfileFixture {
   }
 
   /// An In-House (enterprise) iOS profile: `ProvisionsAllDevices`, `get-task-allow` false.
-  static var enterprise: ProfileFixture {
+  package static var enterprise: ProfileFixture {
     var fixture = ProfileFixture()
     fixture.name = "ProfileExplainer In House"
     fixture.devices = nil
@@ -102,7 +105,7 @@ struct ProfileFixture {
   }
 
   /// A Developer ID macOS profile: `ProvisionsAllDevices`, platform `OSX`, expiring in 2042.
-  static var developerID: ProfileFixture {
+  package static var developerID: ProfileFixture {
     var fixture = ProfileFixture()
     fixture.name = "ProfileExplainer Developer ID"
     fixture.platforms = ["OSX"]
