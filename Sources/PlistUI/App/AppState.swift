@@ -713,6 +713,7 @@ package struct AppState: Sendable {
       if path.isEmpty { return hit(session.files[file].name) }
       if let key = session.key(item) {
         if hit(key) { return true }
+        if let object = session.projectObjectLabel(item), hit(object) { return true }
         if let name = KnownKeys.entry(resolving: key)?.displayName, hit(name) { return true }
       }
       guard let node = session.node(item) else { return false }

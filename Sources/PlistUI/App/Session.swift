@@ -146,7 +146,17 @@ package struct Session: Sendable {
           platforms: node.platforms,
           identifier: node.identifier, version: version, parent: parent, children: []))
       var children: [OutlineItem] = []
-      for file in node.files {
+      // In a project, the source Info.plist comes first, then the one the build generates
+      // from it.
+      var ordered = node.files
+      if let source = node.effectiveInfoPlist?.sourceFile?.path,
+        let s = ordered.firstIndex(where: { $0.path == source && !$0.isGenerated }),
+        let g = ordered.firstIndex(where: \.isGenerated), g < s
+      {
+        let file = ordered.remove(at: s)
+        ordered.insert(file, at: g)
+      }
+      for file in ordered {
         if let item = add(file, branch: index) { children.append(item) }
       }
       for child in node.children { children.append(visit(child, parent: index)) }
@@ -160,6 +170,55 @@ package struct Session: Sendable {
       documentRanks[item] = documentRanks.count
       if case .branch(let b) = item { stack += branches[b].children.reversed() }
     }
+  }
+
+  /// What an object of a `project.pbxproj` is, as Xcode's comment beside its identifier says:
+  /// its `isa` and its name (`XCBuildConfiguration Release`, `PBXNativeTarget Mastodon`,
+  /// `PBXBuildFile AppDelegate.swift`); nil for any other row.
+  package func projectObjectLabel(_ item: OutlineItem) -> String? {
+    guard case .node(let file, let path) = item, path.count == 2, files[file].role == .projectFile,
+      let objects = files[file].root?.value.dictionaryValue?.entries, path[0] < objects.count,
+      objects[path[0]].key == "objects",
+      let table = objects[path[0]].node.value.dictionaryValue, path[1] < table.entries.count,
+      let object = table.entries[path[1]].node.value.dictionaryValue,
+      let isa = object["isa"]?.value.stringValue
+    else { return nil }
+    func name(_ object: PlistDictionary) -> String? {
+      for key in ["name", "productName", "path"] {
+        if let text = object[key]?.value.stringValue, !text.isEmpty {
+          return key == "path" ? text.split(separator: "/").last.map(String.init) ?? text : text
+        }
+      }
+      return nil
+    }
+    var label: String?
+    switch isa {
+    case "PBXBuildFile":
+      let reference = (object["fileRef"] ?? object["productRef"])?.value.stringValue
+      label = reference.flatMap { table[$0]?.value.dictionaryValue }.flatMap(name)
+    case "PBXSourcesBuildPhase": label = "Sources"
+    case "PBXFrameworksBuildPhase": label = "Frameworks"
+    case "PBXResourcesBuildPhase": label = "Resources"
+    case "PBXHeadersBuildPhase": label = "Headers"
+    case "PBXProject": label = "Project object"
+    case "XCRemoteSwiftPackageReference":
+      label = object["repositoryURL"]?.value.stringValue?.split(separator: "/").last.map(
+        String.init)
+    default: label = name(object)
+    }
+    return label.map { "\(isa) \($0)" } ?? isa
+  }
+
+  /// Where the value of a generated Info.plist's row comes from (its top-level key's entry in
+  /// the project's effective Info.plist), or nil for any other row.
+  package func provenance(of item: OutlineItem) -> EffectiveInfoPlistEntry? {
+    guard case .node(let file, let path) = item, let first = path.first, files[file].isGenerated,
+      let key = self.key(.node(file: file, path: [first]))
+    else { return nil }
+    let effective = bundle.allBundles.first { node in
+      node.effectiveInfoPlist != nil && node.files.contains { $0.path == files[file].path }
+    }?.effectiveInfoPlist
+    return effective?.entries.first { $0.key == key }
   }
 
   /// Whether row `a` comes before row `b` in document order (the order of the fully expanded
@@ -202,12 +261,52 @@ package struct Session: Sendable {
       }
       findingItems.append(place)
       guard let item = place else { continue }
-      ownFindings[item, default: []].append(n)
-      var current: OutlineItem? = item
-      while let at = current {
-        if let worst = markers[at], worst >= finding.severity { break }
-        markers[at] = max(markers[at] ?? .note, finding.severity)
-        current = parent(of: at)
+      mark(item, with: n)
+    }
+    mirrorOntoGeneratedFiles()
+  }
+
+  /// Records finding `n` as row `item`'s own and marks the row and its ancestors.
+  private mutating func mark(_ item: OutlineItem, with n: Int) {
+    ownFindings[item, default: []].append(n)
+    let severity = findings[n].severity
+    var current: OutlineItem? = item
+    while let at = current {
+      if let worst = markers[at], worst >= severity { break }
+      markers[at] = max(markers[at] ?? .note, severity)
+      current = parent(of: at)
+    }
+  }
+
+  /// A project's generated Info.plist shows the findings of the values it took: a finding on
+  /// a key of the source Info.plist, or on the line of the build setting that gave a value,
+  /// also marks the generated key's row (the finding itself stays where lint reports it).
+  private mutating func mirrorOntoGeneratedFiles() {
+    for (g, file) in files.enumerated() where file.isGenerated {
+      guard let entries = file.root?.value.dictionaryValue?.entries,
+        let effective = bundle.allBundles.first(where: { node in
+          node.effectiveInfoPlist != nil && node.files.contains { $0.path == file.path }
+        })?.effectiveInfoPlist
+      else { continue }
+      var byKey: [String: EffectiveInfoPlistEntry] = [:]
+      for entry in effective.entries { byKey[entry.key] = entry }
+      for (i, entry) in entries.enumerated() {
+        guard let source = byKey[entry.key] else { continue }
+        let row = OutlineItem.node(file: g, path: [i])
+        for (n, finding) in findings.enumerated() where finding.file != file.path {
+          let took = (source.mergedFrom + [source.source]).contains { origin in
+            switch origin {
+            case .file(let path, _):
+              return finding.file == path && finding.keyPath.components.first == .key(entry.key)
+            case .buildSetting(_, let setting):
+              return setting.level != .builtin && finding.file == setting.path
+                && setting.line > 0 && finding.line == setting.line
+            case .generated:
+              return false
+            }
+          }
+          if took, ownFindings[row]?.contains(n) != true { mark(row, with: n) }
+        }
       }
     }
   }

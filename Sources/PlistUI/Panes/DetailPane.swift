@@ -98,6 +98,37 @@ package enum DetailPane {
       }
     }
 
+    /// Where a generated Info.plist's value comes from: the source Info.plist's line, the build
+    /// setting and the line that assigns it, or Xcode itself; merged values list each part.
+    mutating func provenanceLines(key: String, _ entry: EffectiveInfoPlistEntry) {
+      let sources = entry.mergedFrom + [entry.source]
+      for (n, source) in sources.enumerated() {
+        let label = n == 0 ? "From" : ""
+        switch source {
+        case .file(let path, let location):
+          field(label, location.line > 0 ? "\(path):\(location.line)" : path, .code)
+        case .buildSetting(let name, let origin):
+          if origin.level == .builtin {
+            field(label, "\(name), Xcode's default (no setting in the project)")
+          } else {
+            let level =
+              switch origin.level {
+              case .target, .targetXCConfig: "target"
+              case .project, .projectXCConfig: "project"
+              case .builtin: "Xcode"
+              }
+            field(label, "\(name) at \(origin) (\(level) level)", .code)
+          }
+        case .generated:
+          field(label, "added by Xcode itself, with no setting behind it")
+        }
+      }
+      if !entry.unresolved.isEmpty {
+        field(
+          "Unresolved", entry.unresolved.map { "$(\($0))" }.joined(separator: ", "), .warning)
+      }
+    }
+
     /// What a provisioning profile says of itself: kind, team, App ID, platforms, dates with
     /// the days left (or since expiry), devices, and each developer certificate's subject and
     /// validity as OpenSSL reads it.
@@ -273,6 +304,9 @@ package enum DetailPane {
       let known = isCatalog ? nil : key.flatMap { KnownKeys.entry(resolving: $0) }
       lines.append([Span(key ?? "Item \(session.siblingIndex(item))", key == nil ? .index : .key)])
       if let name = known?.displayName { lines.append([Span(name, .displayName)]) }
+      if let object = session.projectObjectLabel(item) {
+        lines.append([Span(object, .displayName)])
+      }
       if let key, !isCatalog, KnownKeys.splitDeviceSuffix(key).suffix.isEmpty == false {
         let (base, suffix) = KnownKeys.splitDeviceSuffix(key)
         field("Variant", "\(base) for \(suffix == "~ipad" ? "iPad" : "iPhone") only")
@@ -298,6 +332,9 @@ package enum DetailPane {
           location += ":\(place.line):\(place.column)"
         }
         field("File", location)
+        if entry.isGenerated, let key, let origin = session.provenance(of: item) {
+          provenanceLines(key: key, origin)
+        }
       }
       let path = session.keyPath(item)
       field("Key path", path.description, .code)

@@ -62,6 +62,12 @@ package enum TreePane {
       let node = session.node(item)
       let preview = node.map { RowText.preview($0.value) } ?? ("", .normal)
       let type = node.map { RowText.typeName($0.value.kind) } ?? ""
+      if let object = session.projectObjectLabel(item), let key = session.key(item) {
+        // A project object: what it is, as Xcode's comment says, then its identifier.
+        return Row(
+          label: object, labelRole: .displayName, type: type,
+          value: preview.text + "  " + key, valueRole: preview.role)
+      }
       if let key = session.key(item) {
         if state.showsDisplayNames, let name = KnownKeys.entry(resolving: key)?.displayName {
           return Row(
