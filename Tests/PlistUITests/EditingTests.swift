@@ -102,7 +102,7 @@ import Testing
     }
     #expect(prompt.options.count == 3)
     #expect(!prompt.options.contains("UIInterfaceOrientationPortrait"))
-    let added = run("G k k k k l a j Enter")
+    let added = run("G k k k k l a Down Enter")
     let items = value(added, "UISupportedInterfaceOrientations")?.arrayValue ?? []
     #expect(items.count == 2)
   }
@@ -177,12 +177,14 @@ import Testing
   @Test func changesAStringToAnIntegerAndRefusesWhatWouldLoseTheValue() {
     var state = AppState(session: UIFixtures.session, size: Size(width: 120, height: 40))
     // CFBundleVersion "7" (the 7th key) becomes the Integer 7.
-    for event in VirtualTerminal.keys("j j J J J J J J t j Enter") { _ = state.handle(event) }
+    for event in VirtualTerminal.keys("j j J J J J J J t Down Enter") { _ = state.handle(event) }
     let root = state.session.files[0].root?.value.dictionaryValue
     #expect(root?["CFBundleVersion"]?.value == .integer(PlistInteger(7)))
     #expect(state.message?.text == "CFBundleVersion is now an Integer (u undoes)")
     // "Lantern" cannot become a Date.
-    for event in VirtualTerminal.keys("g j j t j j j j Enter") { _ = state.handle(event) }
+    for event in VirtualTerminal.keys("g j j t Down Down Down Down Enter") {
+      _ = state.handle(event)
+    }
     #expect(state.message?.isError == true)
     #expect(
       state.session.files[0].root?.value.dictionaryValue?["CFBundleDisplayName"]?.value
@@ -207,7 +209,7 @@ import Testing
   }
 
   @Test func aTypedRawKeyStaysAsTypedUnlessTabPicksACompletion() {
-    let typed = run("j a C F B u n d l e Enter")
+    let typed = run("j a C F B u n d l e Enter Enter")
     guard case .choice(let prompt)? = typed.modal, case .newType(_, _, let key) = prompt.purpose
     else {
       Issue.record("no type choice: \(String(describing: typed.modal))")

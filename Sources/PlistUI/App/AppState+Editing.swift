@@ -77,12 +77,12 @@ extension AppState {
     case .array, .dictionary:
       break
     default:
-      if let options = catalogValues(for: item), case .string = node.value {
+      if let (options, closed) = catalogValues(for: item), case .string = node.value {
         let current = options.firstIndex(of: node.value.stringValue ?? "") ?? 0
         modal = .choice(
           ChoicePrompt(
             purpose: .value(item), title: "\(label(item)): choose a value", options: options,
-            choice: current))
+            choice: current, acceptsOther: !closed))
         return
       }
       modal = .input(
@@ -120,15 +120,23 @@ extension AppState {
           label: "new key in \(label(parent))"))
       updateSuggestions()
     case .array:
-      if let options = catalogValues(for: parent, forItems: true) {
+      if let (options, closed) = catalogValues(for: parent, forItems: true) {
         let present = Set(
           (session.node(parent)?.value.arrayValue ?? []).compactMap { $0.value.stringValue })
         let remaining = options.filter { !present.contains($0) }
-        guard !remaining.isEmpty else { return refuse("every value the catalog lists is there") }
+        guard !remaining.isEmpty || !closed else {
+          return refuse("every value the catalog lists is there")
+        }
         modal = .choice(
           ChoicePrompt(
             purpose: .newValue(parent: parent, index: index, key: nil, asArray: false),
-            title: "add to \(label(parent))", options: remaining, choice: 0))
+            title: "add to \(label(parent))", options: remaining, choice: 0,
+            acceptsOther: !closed))
+      } else if let arrayKey = session.key(parent),
+        !KnownKeys.entries(within: KnownKeys.splitDeviceSuffix(arrayKey).base).isEmpty
+      {
+        // The catalog lists keys for this array's items: each item is a dictionary.
+        insert(PlistNode(.dictionary(PlistDictionary())), into: parent, at: index, key: nil)
       } else {
         modal = .choice(
           ChoicePrompt(
@@ -426,19 +434,57 @@ extension AppState {
     return "this bundle"
   }
 
-  /// The values the catalog lists for a row's key (or, with `forItems`, for the items of an
-  /// array under that key), when it lists a closed set.
-  func catalogValues(for item: OutlineItem, forItems: Bool = false) -> [String]? {
+  /// The values the catalog lists for a row's key, and whether they are all there is.
+  ///
+  /// With `forItems`, the values of the items of an array under that key; nil when the
+  /// catalog lists none. A privacy manifest's `NSPrivacyAccessedAPIType` offers the required-reason API
+  /// categories, and its reasons array the codes of the category beside it.
+  func catalogValues(
+    for item: OutlineItem, forItems: Bool = false
+  ) -> (values: [String], closed: Bool)? {
     var keyed = item
     if !forItems, case .node(_, let path) = item, session.key(item) == nil, !path.isEmpty,
       let parent = session.parent(of: item)
     {
       keyed = parent  // an array item takes its array's values
     }
-    guard let key = session.key(keyed), let known = KnownKeys.entry(resolving: key),
-      !known.allowedValues.isEmpty
-    else { return nil }
-    return known.allowedValues
+    guard let key = session.key(keyed) else { return nil }
+    switch key {
+    case "NSPrivacyAccessedAPIType":
+      return (PrivacyManifestCatalog.categories.map(\.name), true)
+    case "NSPrivacyAccessedAPITypeReasons":
+      guard let entry = session.parent(of: keyed),
+        let type = session.node(entry)?.value
+          .dictionaryValue?["NSPrivacyAccessedAPIType"]?.value.stringValue,
+        let category = PrivacyManifestCatalog.categoriesByName[type]
+      else { return nil }
+      return (category.reasons.map(\.code), true)
+    default:
+      guard let known = KnownKeys.entry(resolving: key), !known.allowedValues.isEmpty else {
+        return nil
+      }
+      return (known.allowedValues, known.closedValues)
+    }
+  }
+
+  /// The catalog's name for where a new key of dictionary `parent` goes: `""` at the root,
+  /// the key of the array an item dictionary belongs to (`NSPrivacyAccessedAPITypes`), the key
+  /// whose entries are named dictionaries (`NSExceptionDomains` for `example.com`'s), else the
+  /// dictionary's own key without a device suffix.
+  func catalogParent(of parent: OutlineItem) -> String {
+    guard case .node(_, let path) = parent, !path.isEmpty else { return "" }
+    guard let key = session.key(parent) else {
+      // An item of an array: its keys are the array's.
+      return session.parent(of: parent).flatMap { session.key($0) }.map {
+        KnownKeys.splitDeviceSuffix($0).base
+      } ?? ""
+    }
+    if let up = session.parent(of: parent), let upKey = session.key(up),
+      let entry = KnownKeys.entry(resolving: upKey), entry.childKeysAreNames
+    {
+      return KnownKeys.splitDeviceSuffix(upKey).base
+    }
+    return KnownKeys.splitDeviceSuffix(key).base
   }
 
   /// Completions for the key being typed, from the catalog, skipping keys already present.
@@ -448,7 +494,7 @@ extension AppState {
     }
     let typed = prompt.editor.text
     let present = Set(session.node(parent)?.value.dictionaryValue?.keys ?? [])
-    let parentKey = session.key(parent) ?? ""
+    let parentKey = catalogParent(of: parent)
     let home: KnownKey.Home? =
       if case .node(let file, _) = parent { KnownKey.Home(session.files[file].role) } else { nil }
     let matches = KnownKeys.matching(prefix: typed, within: parentKey)

@@ -90,6 +90,15 @@ extension AppState {
       if session.node(parent)?.value.dictionaryValue?.index(forKey: key) != nil {
         return fail("the dictionary already has \(key)")
       }
+      // A key typed in full that only begins catalog keys is likely unfinished: say so once,
+      // and take it as typed on a second Enter.
+      let unknown =
+        "\(key) is not a key Apple documents here: Tab picks a completion, Enter adds it as typed"
+      if prompt.choice == nil, !prompt.suggestions.isEmpty, prompt.error != unknown,
+        KnownKeys.entry(resolving: key) == nil
+      {
+        return fail(unknown)
+      }
       chooseNewValue(parent: parent, index: index, key: key)
     case .newValue(let parent, let index, let key, let kind):
       do {
@@ -115,7 +124,16 @@ extension AppState {
         modal = .choice(
           ChoicePrompt(
             purpose: .newValue(parent: parent, index: index, key: key, asArray: kind == .array),
-            title: "\(key): choose a value", options: known.allowedValues, choice: 0))
+            title: "\(key): choose a value", options: known.allowedValues, choice: 0,
+            acceptsOther: !known.closedValues))
+        return
+      }
+      if key == "NSPrivacyAccessedAPIType" {
+        modal = .choice(
+          ChoicePrompt(
+            purpose: .newValue(parent: parent, index: index, key: key, asArray: false),
+            title: "\(key): choose a category",
+            options: PrivacyManifestCatalog.categories.map(\.name), choice: 0))
         return
       }
       startNewValue(parent: parent, index: index, key: key, kind: kind)
@@ -148,7 +166,9 @@ extension AppState {
     }
   }
 
-  private mutating func insert(
+  /// Inserts `node` into `parent` before `index` (under `key` in a dictionary) as one step,
+  /// then selects it.
+  mutating func insert(
     _ node: PlistNode, into parent: OutlineItem, at index: Int, key: String?
   ) {
     guard case .node(let file, let path) = parent else { return }
@@ -168,30 +188,56 @@ extension AppState {
     }
   }
 
+  /// Keys in a pick list: typing filters it (so type-ahead is never taken for a command),
+  /// the arrows and Tab move, Enter chooses (or takes the typed text where the values are
+  /// open), Esc cancels.
   private mutating func handleChoice(_ prompt: ChoicePrompt, _ key: Key) {
     var prompt = prompt
-    let n = prompt.options.count
+    var visible = prompt.visible
+    let at = visible.firstIndex(of: prompt.choice) ?? 0
     switch key {
-    case .down, .character("j"), .tab: prompt.choice = (prompt.choice + 1) % max(1, n)
-    case .up, .character("k"), .backTab: prompt.choice = (prompt.choice - 1 + n) % max(1, n)
-    case .home, .character("g"): prompt.choice = 0
-    case .end, .character("G"): prompt.choice = max(0, n - 1)
-    case .escape, .character("q"):
+    case .down, .tab, .control("n"):
+      if !visible.isEmpty { prompt.choice = visible[(at + 1) % visible.count] }
+    case .up, .backTab, .control("p"):
+      if !visible.isEmpty { prompt.choice = visible[(at - 1 + visible.count) % visible.count] }
+    case .home, .pageUp: prompt.choice = visible.first ?? prompt.choice
+    case .end, .pageDown: prompt.choice = visible.last ?? prompt.choice
+    case .escape:
       modal = nil
       message = StatusMessage("cancelled")
       return
-    case .enter, .character(" "):
-      modal = nil
-      choose(prompt)
-      return
+    case .backspace:
+      if !prompt.filter.isEmpty {
+        prompt.filter.removeLast()
+        visible = prompt.visible
+        if !visible.contains(prompt.choice) { prompt.choice = visible.first ?? 0 }
+      }
+    case .character(let c):
+      prompt.filter.append(c)
+      visible = prompt.visible
+      if !visible.contains(prompt.choice) { prompt.choice = visible.first ?? prompt.choice }
+    case .enter:
+      if visible.contains(prompt.choice) {
+        modal = nil
+        choose(prompt)
+        return
+      }
+      if prompt.acceptsOther, !prompt.filter.isEmpty {
+        modal = nil
+        choose(prompt, other: prompt.filter)
+        return
+      }
+      message = StatusMessage(
+        "nothing in the list matches \"\(prompt.filter)\"; Backspace widens it", isError: true)
     default: break
     }
     modal = .choice(prompt)
   }
 
-  private mutating func choose(_ prompt: ChoicePrompt) {
-    guard prompt.options.indices.contains(prompt.choice) else { return }
-    let option = prompt.options[prompt.choice]
+  /// Acts on the highlighted option, or on `other`, a typed value the list does not hold.
+  private mutating func choose(_ prompt: ChoicePrompt, other: String? = nil) {
+    guard other != nil || prompt.options.indices.contains(prompt.choice) else { return }
+    let option = other ?? prompt.options[prompt.choice]
     switch prompt.purpose {
     case .changeType(let item):
       guard case .node(let file, let path) = item, let node = session.node(item) else { return }

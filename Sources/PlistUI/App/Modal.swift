@@ -1,3 +1,4 @@
+import Foundation
 import PlistCore
 import PlistEditing
 
@@ -66,8 +67,38 @@ package struct ChoicePrompt: Sendable {
   package var title: String
   /// The options.
   package var options: [String]
-  /// The highlighted option.
+  /// The highlighted option (an index into ``options``).
   package var choice: Int
+  /// What has been typed to filter the options (type-ahead goes here, never to commands).
+  package var filter = ""
+  /// Whether Enter may take the typed text when no option matches it (a value the catalog
+  /// does not list, where the key's values are open).
+  package var acceptsOther = false
+
+  /// Creates a pick list.
+  package init(
+    purpose: ChoicePurpose, title: String, options: [String], choice: Int,
+    acceptsOther: Bool = false
+  ) {
+    self.purpose = purpose
+    self.title = title
+    self.options = options
+    self.choice = choice
+    self.acceptsOther = acceptsOther
+  }
+
+  /// The indices of the options the filter lets through (all without a filter), in order:
+  /// those that start with it first, then those that hold it, ignoring case.
+  package var visible: [Int] {
+    guard !filter.isEmpty else { return Array(options.indices) }
+    let starting = options.indices.filter {
+      options[$0].range(of: filter, options: [.caseInsensitive, .anchored]) != nil
+    }
+    let holding = options.indices.filter {
+      !starting.contains($0) && options[$0].range(of: filter, options: .caseInsensitive) != nil
+    }
+    return starting + holding
+  }
 }
 
 /// What a yes/no question decides.

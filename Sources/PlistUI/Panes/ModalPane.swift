@@ -18,11 +18,24 @@ package enum ModalPane {
       }
     case .choice(let prompt):
       canvas.fill(status, role: .status)
+      let typed = prompt.filter.isEmpty ? "type to filter" : "filter: " + prompt.filter
       canvas.put(
-        " \(prompt.title) · j/k move · Enter chooses · Esc cancels", x: status.x, y: status.y,
-        role: .statusMessage, limit: status.maxX)
-      let lines = prompt.options.enumerated().map { ($0.element, $0.offset == prompt.choice) }
-      popup(title: prompt.title, lines: lines, above: status, on: &canvas, focus: prompt.choice)
+        " \(prompt.title) · \(typed) · ↑/↓ move · Enter chooses · Esc cancels", x: status.x,
+        y: status.y, role: .statusMessage, limit: status.maxX)
+      let visible = prompt.visible
+      var lines = visible.map { (prompt.options[$0], $0 == prompt.choice) }
+      if lines.isEmpty {
+        lines = [
+          (
+            prompt.acceptsOther
+              ? "(not in the list: Enter takes \"\(prompt.filter)\")"
+              : "(nothing matches \"\(prompt.filter)\")", false
+          )
+        ]
+      }
+      popup(
+        title: prompt.title, lines: lines, above: status, on: &canvas,
+        focus: visible.firstIndex(of: prompt.choice) ?? 0)
     case .confirm(let prompt):
       drawQuestion(prompt, above: status, on: &canvas)
     case .review(let review):
