@@ -406,7 +406,12 @@ package enum DetailPane {
     let body = rect.droppingTop(1).droppingLeft(1)
     var screen: [[Span]] = []
     for line in lines(state, width: body.width - 1) {
-      let indent = line.first?.role == .label && line.count > 1 ? labelWidth : 2
+      // A field (its label padded to the label column) wraps under its value; anything else,
+      // such as a finding's "no fix:" line, under its text.
+      let isField =
+        line.first?.role == .label && line.count > 1
+        && TextWidth.of(line[0].text) == labelWidth
+      let indent = isField ? labelWidth : 2
       screen += StyledText.wrap(line, width: body.width - 1, indent: indent)
     }
     let first = min(state.detailScroll, max(0, screen.count - body.height))
