@@ -63,3 +63,36 @@ import Testing
     #expect(lines.contains("           from 2024-04-21 until 2025-04-21, expired"))
   }
 }
+
+/// Enter on a UID of a keyed archive follows it to `$objects[n]`.
+@Suite struct KeyedArchiveTests {
+  @Test func aUIDFollowsToItsObject() throws {
+    let root: PlistNode = [
+      "$archiver": "NSKeyedArchiver",
+      "$objects": ["$null", "first", "second"],
+      "$top": ["root": PlistNode(.uid(2)), "far": PlistNode(.uid(9))],
+    ]
+    let app = BundleNode(
+      path: "Keyed.app", kind: .application, layout: .shallow,
+      files: [
+        BundleFile(
+          path: "Keyed.app/state.plist", role: .propertyList,
+          document: PlistDocument(root: root, format: .binary))
+      ], platforms: [.iOS])
+    let bundle = AppBundle(
+      inputPath: "Keyed.app", inputKind: .bundle, isBuilt: true, bundles: [app])
+    var state = AppState(
+      session: Session(title: "Keyed.app", bundle: bundle), size: Size(width: 120, height: 40))
+    let file = try #require(state.session.files.firstIndex { $0.path.hasSuffix("state.plist") })
+    let keys = state.session.files[file].root?.value.dictionaryValue?.keys ?? []
+    let top = try #require(keys.firstIndex(of: "$top"))
+    let objects = try #require(keys.firstIndex(of: "$objects"))
+    state.select(.node(file: file, path: [top, 0]), reveal: .center)
+    _ = state.apply(.edit)
+    #expect(state.selection == .node(file: file, path: [objects, 2]))
+    #expect(state.message?.text == "followed UID 2 to $objects[2]")
+    state.select(.node(file: file, path: [top, 1]), reveal: .center)
+    _ = state.apply(.edit)
+    #expect(state.message?.text == "UID 9 points past $objects, which holds 3 objects")
+  }
+}

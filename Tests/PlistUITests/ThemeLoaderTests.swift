@@ -129,7 +129,8 @@ private func themeFile(_ name: String, key: Int, minColors: Int = 256) -> String
     #expect(
       error.message
         == "there is no theme named 'oceam'; choose one of dark, default, monochrome, ocean, "
-        + "or give the path of a .theme file")
+        + "or give the path of a .theme file (searched /home/me/.config/infoscope/themes, "
+        + "/opt/infoscope/share/infoscope/themes)")
     let loader = ThemeLoader(fileSystem: fakeFileSystem(files))
     #expect(
       loader.availableThemes(environment: Self.home, executablePath: Self.executable)

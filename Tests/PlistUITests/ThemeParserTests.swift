@@ -298,3 +298,40 @@ enum ThemeFiles {
     #expect(parsed > 0)
   }
 }
+
+/// Foreground against the background a light theme assumes (white), by WCAG's contrast ratio.
+@Suite struct LightThemeContrastTests {
+  /// The sRGB of xterm's 256-colour palette entry `n` (16…255; the 16 system colours vary by
+  /// terminal and are not used for this check).
+  static func rgb(_ n: Int) -> (Double, Double, Double) {
+    if n >= 232 {
+      let v = Double(8 + 10 * (n - 232))
+      return (v, v, v)
+    }
+    let levels: [Double] = [0, 95, 135, 175, 215, 255]
+    let i = n - 16
+    return (levels[i / 36], levels[i / 6 % 6], levels[i % 6])
+  }
+
+  static func luminance(_ c: (Double, Double, Double)) -> Double {
+    func channel(_ v: Double) -> Double {
+      let s = v / 255
+      return s <= 0.03928 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+    }
+    return 0.2126 * channel(c.0) + 0.7152 * channel(c.1) + 0.0722 * channel(c.2)
+  }
+
+  /// The fold marks (and the other dim text of the tree) read at 3:1 or more on white; the
+  /// fold marks were 250, about 1.9:1.
+  @Test func foldMarksAndDimTextAreReadableOnWhite() throws {
+    let theme = try ThemeFiles.load("light").theme
+    for role in [ThemeRole.guide, .type, .index] {
+      guard case .index(let n) = theme.style(role).foreground, n >= 16 else {
+        Issue.record("\(role.rawValue) is not a palette colour")
+        continue
+      }
+      let ratio = 1.05 / (Self.luminance(Self.rgb(Int(n))) + 0.05)
+      #expect(ratio >= 3, "\(role.rawValue): \(n) is \(ratio):1 on white")
+    }
+  }
+}

@@ -165,3 +165,28 @@ extension UnsavedWorkTests {
     #expect(state("j j d j d").session.files[0].root?.value.childCount == count - 2)
   }
 }
+
+extension UnsavedWorkTests {
+  /// `U` puts a file back as it was saved, after asking; `Ctrl-R` brings the edits back.
+  @Test func uRevertsAFileToItsSavedStateAndCtrlRRedoes() {
+    var s = state("j j d j e Ctrl-U N e w Enter")
+    let edited = s.session.files[0].root
+    #expect(s.session.unsavedFiles == [0])
+    _ = press(&s, "U")
+    guard case .confirm(let prompt)? = s.modal, case .revert = prompt.action else {
+      Issue.record("no question: \(String(describing: s.message))")
+      return
+    }
+    _ = press(&s, "y")
+    #expect(s.session.unsavedFiles.isEmpty)
+    #expect(s.session.files[0].root == UIFixtures.session.files[0].root)
+    #expect(s.message?.text.hasSuffix("back as it was saved (Ctrl-R redoes)") == true)
+    _ = press(&s, "Ctrl-R Ctrl-R")
+    #expect(s.session.files[0].root == edited)
+    // Nothing unsaved: U says so.
+    var clean = state("j j")
+    _ = press(&clean, "U")
+    #expect(clean.modal == nil)
+    #expect(clean.message?.text.hasSuffix("has no unsaved edits") == true)
+  }
+}

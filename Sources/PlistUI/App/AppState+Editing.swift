@@ -18,6 +18,7 @@ extension AppState {
     case .changeType: beginChangeType()
     case .undo: step(redo: false)
     case .redo: step(redo: true)
+    case .revert: beginRevert()
     case .applyFix: beginFix()
     case .save: beginSave()
     default: break
@@ -38,6 +39,21 @@ extension AppState {
     } catch {
       message = StatusMessage(error.message, isError: true)
     }
+  }
+
+  /// `U`: asks before putting the selected row's file back as it was saved.
+  private mutating func beginRevert() {
+    guard let (file, _) = place(selection) else {
+      return refuse("select a row of a file to put it back as it was saved")
+    }
+    guard session.documents[file]?.isDirty == true else {
+      return refuse("\(session.files[file].path) has no unsaved edits")
+    }
+    modal = .confirm(
+      ConfirmPrompt(
+        question: "put \(session.files[file].path) back as it was saved, undoing its unsaved "
+          + "edits (Ctrl-R redoes them)?",
+        answers: [("y", "revert"), ("n", "keep")], action: .revert(file: file)))
   }
 
   /// The file and index path of a property-list row, or `nil` for a bundle row.
@@ -72,8 +88,19 @@ extension AppState {
       if message?.isError != true {
         message = StatusMessage("set \(label(item)) to \(!b) (u undoes)")
       }
-    case .uid:
-      refuse("UIDs are references inside keyed archives and are not edited by hand")
+    case .uid(let n):
+      // A keyed archive's reference: follow it to the object it names.
+      guard let root = session.files[file].root?.value.dictionaryValue,
+        let at = root.keys.firstIndex(of: "$objects"),
+        let count = root["$objects"]?.value.arrayValue?.count
+      else {
+        return refuse("UIDs are references inside keyed archives and are not edited by hand")
+      }
+      guard n < UInt64(count) else {
+        return refuse("UID \(n) points past $objects, which holds \(count) objects")
+      }
+      select(.node(file: file, path: [at, Int(n)]), reveal: .center)
+      message = StatusMessage("followed UID \(n) to $objects[\(n)]")
     case .array, .dictionary:
       break
     default:

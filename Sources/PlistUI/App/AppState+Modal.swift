@@ -304,6 +304,17 @@ extension AppState {
       }
     case (.fix(let index), "y"):
       applyFix(index)
+    case (.revert(let file), "y"):
+      do {
+        let steps = try session.revert(file)
+        afterChange(file)
+        message = StatusMessage(
+          steps > 0
+            ? "put \(session.files[file].path) back as it was saved (Ctrl-R redoes)"
+            : "read \(session.files[file].path) again from disk; its edits were dropped")
+      } catch {
+        message = StatusMessage(error.message, isError: true)
+      }
     case (.changedOnDisk(let file, let format), "o"):
       write(file, format: format, force: true)
     case (.readOnly(let file, let format, let force), "o"):

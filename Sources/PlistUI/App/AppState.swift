@@ -366,7 +366,7 @@ package struct AppState: Sendable {
         message = StatusMessage("search cleared")
       }
       if focus != .tree { focus = .tree }
-    case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .applyFix, .save:
+    case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .revert, .applyFix, .save:
       return applyEditing(command)
     case .quit, .interrupt:
       if session.hasUnsavedChanges {

@@ -114,6 +114,8 @@ package enum ConfirmAction: Sendable, Equatable {
   case readOnly(file: Int, format: PlistFormat, force: Bool)
   /// Quit with unsaved edits: save all, discard, or cancel.
   case quit
+  /// Put file `file` back as it was saved.
+  case revert(file: Int)
   /// Unsaved edits of file `file` were recovered: restore, discard, or decide later.
   case recover(file: Int, record: RecoveryStore.Record)
 }

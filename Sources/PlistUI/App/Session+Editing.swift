@@ -171,6 +171,33 @@ extension Session {
     return (file, name)
   }
 
+  /// Puts file `file` back as it was last saved (or read) by undoing its steps, which `Ctrl-R`
+  /// can then redo; when the saved state is not on the undo stack (after a reload or a
+  /// restored recovery), the file is read from disk again instead.
+  ///
+  /// - Returns: how many steps were undone (0 when the file was read again).
+  /// - Throws: ``EditError`` when a step cannot be undone or the file cannot be read again.
+  package mutating func revert(_ file: Int) throws(EditError) -> Int {
+    guard var document = documents[file], document.isDirty else { return 0 }
+    var steps = 0
+    while document.isDirty, document.canUndo {
+      _ = try document.undo()
+      steps += 1
+    }
+    if document.isDirty {
+      try reload(file)
+      return 0
+    }
+    for _ in 0..<steps {
+      guard let at = history.lastIndex(of: file) else { break }
+      history.remove(at: at)
+      redoHistory.append(file)
+    }
+    documents[file] = document
+    commit(file)
+    return steps
+  }
+
   /// Reads file `file` from disk again, dropping its edits and their history.
   ///
   /// - Throws: ``EditError`` `.writeFailed`-free: `.noSuchNode` when it is not on disk,

@@ -134,10 +134,12 @@ package struct ThemeLoader: Sendable {
       if request == "monochrome" { return .builtInMonochrome }
     }
     let names = availableThemes(environment: environment, executablePath: executablePath)
+    let folders = searchDirectories(environment: environment, executablePath: executablePath)
     throw ThemeError(
       .unknownTheme,
       "there is no theme named '\(ThemeError.quoted(request))'; choose one of "
-        + names.joined(separator: ", ") + ", or give the path of a .theme file")
+        + names.joined(separator: ", ") + ", or give the path of a .theme file (searched "
+        + folders.map { ThemeError.quoted($0, limit: 200) }.joined(separator: ", ") + ")")
   }
 
   /// The names of every theme a name could select, sorted and without repeats: the `.theme`
