@@ -132,3 +132,38 @@ import Testing
     #expect(store.load(path: app + "/Info.plist") == nil)
   }
 }
+
+extension RecoveryTests {
+  /// Restored edits come back as one undoable step: `u` returns to the file on disk, `Ctrl-R`
+  /// brings them back, and the save still changes only the edited line.
+  @Test func restoredEditsAreOneUndoableStep() throws {
+    let (app, store) = try makeApp()
+    var first = try open(app, store: store)
+    keys(&first, "j j e Ctrl-U K e p t Enter")
+    #expect(first.session.writeRecovery() == nil)
+    var second = try open(app, store: store)
+    second.offerRecoveries()
+    keys(&second, "r")
+    func name(_ state: AppState) -> PlistValue? {
+      state.session.files[0].root?.value.dictionaryValue?["CFBundleDisplayName"]?.value
+    }
+    #expect(name(second) == .string("Kept"))
+    keys(&second, "u")
+    #expect(name(second) == .string("Old"))
+    #expect(second.message?.text == "undid restore the recovered edits")
+    #expect(!second.session.hasUnsavedChanges)
+    keys(&second, "Ctrl-R w")
+    guard case .review(let review)? = second.modal else {
+      Issue.record("no review")
+      return
+    }
+    #expect(
+      review.lines.filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") } == [
+        "+    <string>Kept</string>"
+      ])
+    keys(&second, "y")
+    #expect(
+      try String(contentsOfFile: app + "/Info.plist", encoding: .utf8)
+        == SaveTests.info.replacingOccurrences(of: "Old", with: "Kept"))
+  }
+}

@@ -287,9 +287,14 @@ extension Session {
     return found
   }
 
-  /// Puts a recovery's content in place of file `file`'s tree, unsaved: saving writes it.
+  /// Puts a recovery's content in place of file `file`'s tree as one undoable step, unsaved:
+  /// `u` goes back to the file as read, saving writes the recovered edits.
   ///
-  /// - Throws: ``EditError`` `.invalidValue` when the recovery no longer reads.
+  /// The step is the difference between the two trees (``TreeDiff``), so the format-preserving
+  /// writer rewrites only what the recovered edits changed.
+  ///
+  /// - Throws: ``EditError`` `.invalidValue` when the recovery no longer reads or cannot be
+  ///   applied.
   package mutating func restore(_ file: Int, from record: RecoveryStore.Record) throws(EditError) {
     let recovered: PlistDocument
     do {
@@ -297,16 +302,19 @@ extension Session {
     } catch {
       throw EditError(.invalidValue, "the recovery of \(record.path) does not read: \(error)")
     }
-    files[file].document = recovered
-    documents[file] = Document(recovered, startsDirty: true)
+    guard var document = document(file) else {
+      throw EditError(.noSuchNode, "\(files[file].path) did not parse, so it cannot be restored")
+    }
+    let edits = TreeDiff.edits(from: document.root, to: recovered.root)
+    guard !edits.isEmpty else { return }
+    try document.perform("restore the recovered edits", edits)
+    documents[file] = document
     if case .disk(let path) = saveTarget(file) {
       fingerprints[file] = try? AtomicFile.fingerprint(path: path)
     }
-    history.removeAll { $0 == file }
-    redoHistory.removeAll { $0 == file }
-    editGeneration += 1
-    bundle.replaceRoot(ofFile: files[file].path, with: recovered.root)
-    relint()
+    history.append(file)
+    redoHistory.removeAll()
+    commit(file)
   }
 
   /// Puts the document's tree into the file list and the bundle, and lints again.
