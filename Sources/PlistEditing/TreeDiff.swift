@@ -20,12 +20,22 @@ package enum TreeDiff {
   /// - Returns: `Edit`s on index paths into the tree as each earlier edit leaves it.
   package static func edits(from old: PlistNode, to new: PlistNode) -> [Edit] {
     var edits: [Edit] = []
-    compare(old, new, at: [], into: &edits)
+    // A queue, not recursion, so any depth is walked: a container's own edits come before
+    // those of the nodes inside it, whose paths are their places once it is edited.
+    var queue: [(old: PlistNode, new: PlistNode, path: [Int])] = [(old, new, [])]
+    var next = 0
+    while next < queue.count {
+      let (old, new, path) = queue[next]
+      queue[next] = (PlistNode(.boolean(false)), PlistNode(.boolean(false)), [])  // release
+      next += 1
+      compare(old, new, at: path, into: &edits) { queue.append(($0, $1, $2)) }
+    }
     return edits
   }
 
   private static func compare(
-    _ old: PlistNode, _ new: PlistNode, at path: [Int], into edits: inout [Edit]
+    _ old: PlistNode, _ new: PlistNode, at path: [Int], into edits: inout [Edit],
+    inside: (PlistNode, PlistNode, [Int]) -> Void
   ) {
     guard old != new else { return }
     switch (old.value, new.value) {
@@ -47,7 +57,7 @@ package enum TreeDiff {
             parent: path, index: j, key: entry.key, node: fresh(entry.node), keyLocation: .none))
       }
       for (j, entry) in n.entries.enumerated() where oldSet.contains(entry.key) {
-        if let was = o[entry.key] { compare(was, entry.node, at: path + [j], into: &edits) }
+        if let was = o[entry.key] { inside(was, entry.node, path + [j]) }
       }
     case (.array(let o), .array(let n)):
       var head = 0
@@ -60,7 +70,7 @@ package enum TreeDiff {
       if oldMiddle.count == newMiddle.count {
         // As many items changed as there are: compare them in place.
         for (i, j) in zip(oldMiddle, newMiddle) {
-          compare(o[i], n[j], at: path + [i], into: &edits)
+          inside(o[i], n[j], path + [i])
         }
         return
       }
