@@ -314,6 +314,23 @@ package final class CursesTerminal: Terminal {
   /// continuation cells (empty text) are covered by the wide character before them, and one
   /// without such a character is drawn as a space. A wide character that would not fit before
   /// the right edge becomes a space.
+  /// Runs `arguments` with the terminal handed over (``suspend(_:)``) and waits for it.
+  package func run(_ arguments: [String]) -> Int32? {
+    guard let name = arguments.first else { return nil }
+    return suspend { () -> Int32? in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [name] + arguments.dropFirst()
+      do {
+        try process.run()
+      } catch {
+        return nil
+      }
+      process.waitUntilExit()
+      return process.terminationStatus
+    }
+  }
+
   /// Clears ncurses' picture of the screen, so the next refresh repaints every cell.
   package func invalidate() {
     guard isActive else { return }

@@ -214,3 +214,49 @@ extension SaveTests {
         == widget.replacingOccurrences(of: "Old", with: "Widget"))
   }
 }
+
+extension SaveTests {
+  /// `v` opens the file in the user's editor through the terminal, then reads it again; a
+  /// file with unsaved edits is refused first, and one the editor broke keeps its tree.
+  @Test func vOpensTheEditorAndReadsTheFileAgain() throws {
+    let app = try makeBundle()
+    let file = app + "/Info.plist"
+    let terminal = VirtualTerminal(
+      size: Size(width: 100, height: 30), events: VirtualTerminal.keys("j j v"))
+    terminal.programRunner = { _ in
+      try? Data(Self.info.replacingOccurrences(of: "Old", with: "Outside").utf8)
+        .write(to: URL(fileURLWithPath: file))
+      return 0
+    }
+    let (_, after) = Inspector.run(try state(app), theme: .builtInDefault, on: terminal)
+    #expect(terminal.programs.count == 1)
+    #expect(terminal.programs.first?.last == file)
+    #expect(terminal.programs.first?.first == "sh")
+    #expect(
+      after.session.files[0].root?.value.dictionaryValue?["CFBundleDisplayName"]?.value
+        == .string("Outside"))
+    #expect(after.message?.text.hasPrefix("read Info.plist again after ") == true)
+    // Unsaved edits: refused, no editor.
+    let dirty = VirtualTerminal(
+      size: Size(width: 100, height: 30), events: VirtualTerminal.keys("j j d v"))
+    let (_, refused) = Inspector.run(try state(app), theme: .builtInDefault, on: dirty)
+    #expect(dirty.programs.isEmpty)
+    #expect(
+      refused.message?.text.hasSuffix("has unsaved edits: w saves them, U puts the file back")
+        == true)
+    // The editor leaves a file that does not read: the tree stays, and says why.
+    let broken = VirtualTerminal(
+      size: Size(width: 100, height: 30), events: VirtualTerminal.keys("j j v"))
+    broken.programRunner = { _ in
+      try? Data("<plist><dict><key>".utf8).write(to: URL(fileURLWithPath: file))
+      return 1
+    }
+    let (_, kept) = Inspector.run(try state(app), theme: .builtInDefault, on: broken)
+    #expect(
+      kept.session.files[0].root?.value.dictionaryValue?["CFBundleDisplayName"]?.value
+        == .string("Outside"))
+    #expect(kept.message?.isError == true)
+    #expect(
+      kept.message?.text.hasSuffix("the tree shows the file as it was before the editor") == true)
+  }
+}

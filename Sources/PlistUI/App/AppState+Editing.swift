@@ -41,6 +41,40 @@ extension AppState {
     }
   }
 
+  /// `v`: the selected row's file in the user's editor; a file with unsaved edits must be
+  /// saved or put back first, so neither side's changes are lost.
+  mutating func beginEditorRun() -> [Effect] {
+    guard let (file, _) = place(selection) else {
+      refuse("select a row of a file to open it in your editor")
+      return []
+    }
+    guard case .disk(let path) = session.saveTarget(file), !session.files[file].isGenerated else {
+      refuse("\(session.files[file].path) is not a file on disk that an editor can open")
+      return []
+    }
+    if session.documents[file]?.isDirty == true {
+      refuse("\(session.files[file].path) has unsaved edits: w saves them, U puts the file back")
+      return []
+    }
+    return [.openInEditor(file: file, path: path)]
+  }
+
+  /// After the editor: file `file` is read again; a file that no longer reads keeps its tree
+  /// and says why.
+  package mutating func readAgain(_ file: Int, editor: String, status: Int32?) {
+    guard let status else {
+      return refuse("could not start the editor (\(editor)); set VISUAL or EDITOR")
+    }
+    do {
+      try session.reload(file)
+      afterChange(file)
+      let note = status == 0 ? "" : " (the editor exited with status \(status))"
+      message = StatusMessage("read \(session.files[file].path) again after \(editor)\(note)")
+    } catch {
+      refuse("\(error.message); the tree shows the file as it was before the editor")
+    }
+  }
+
   /// `U`: asks before putting the selected row's file back as it was saved.
   private mutating func beginRevert() {
     guard let (file, _) = place(selection) else {

@@ -366,6 +366,8 @@ package struct AppState: Sendable {
         message = StatusMessage("search cleared")
       }
       if focus != .tree { focus = .tree }
+    case .openInEditor:
+      return beginEditorRun()
     case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .revert, .applyFix, .save:
       return applyEditing(command)
     case .quit, .interrupt:

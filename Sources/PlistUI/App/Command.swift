@@ -9,7 +9,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   case search, searchNext, searchPrevious
   case nextFinding, previousFinding, openFinding
   case nextPane, previousPane, showFindings
-  case edit, add, delete, rename, changeType, undo, redo, revert, applyFix, save
+  case edit, add, delete, rename, changeType, undo, redo, revert, applyFix, save, openInEditor
   case toggleDisplayNames, sortFindings, zoomDetail
   case scrollToCenter, scrollToTop, scrollToBottom, scrollDown, scrollUp, redraw
   case copyKeyPath, copyKey, copyValue, copyPlistBuddyPath, copyPlutilCommand
@@ -29,7 +29,8 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .nextPane, .previousPane, .toggleDisplayNames, .zoomDetail, .redraw:
       "View"
     case .copyKeyPath, .copyKey, .copyValue, .copyPlistBuddyPath, .copyPlutilCommand: "Copy"
-    case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .revert, .applyFix, .save:
+    case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .revert, .applyFix, .save,
+      .openInEditor:
       "Edit"
     case .help, .cancel, .quit, .interrupt: "General"
     }
@@ -92,6 +93,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .revert: "put the file back as it was saved (asks; Ctrl-R redoes)"
     case .applyFix: "apply the selected finding's fix"
     case .save: "save the file (shows the diff first)"
+    case .openInEditor: "open the file in $VISUAL or $EDITOR, then read it again"
     case .help: "this help"
     case .cancel: "close the overlay, clear the search"
     case .quit: "quit"

@@ -10,6 +10,9 @@ package enum Effect: Sendable, Hashable {
   case interrupt
   /// Draw the whole screen again from scratch (Ctrl-L), for a screen another program spoiled.
   case redraw
+  /// Open file `file`, at `path` on disk, in the user's editor (`$VISUAL`, `$EDITOR`, else
+  /// `vi`), then read it again.
+  case openInEditor(file: Int, path: String)
 }
 
 /// A line for the status bar.

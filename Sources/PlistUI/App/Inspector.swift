@@ -68,6 +68,14 @@ package enum Inspector {
         case .quit: return (.quit, state)
         case .interrupt: return (.interrupted, state)
         case .redraw: terminal.invalidate()
+        case .openInEditor(let file, let path):
+          let environment = ProcessInfo.processInfo.environment
+          let editor =
+            [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }
+            .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "vi"
+          // Through the shell, so an editor given with options ("code -w") works.
+          let status = terminal.run(["sh", "-c", editor + " \"$1\"", "sh", path])
+          state.readAgain(file, editor: editor, status: status)
         case .copy(let text): _ = terminal.copyToClipboard(text)
         }
       }

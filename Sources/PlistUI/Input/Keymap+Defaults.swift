@@ -26,6 +26,7 @@ extension Keymap {
     map.bind([.character("u")], to: .undo)
     map.bind([.control("r")], to: .redo)
     map.bind([.character("U")], to: .revert)
+    map.bind([.character("v")], to: .openInEditor)
     map.bind([.character("x")], to: .applyFix)
     map.bind([.character("w")], to: .save)
     map.bind([.character("E")], to: .expandAll)

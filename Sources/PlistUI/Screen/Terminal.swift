@@ -16,6 +16,11 @@ package protocol Terminal: AnyObject {
   /// Asks the terminal to put `text` on the system clipboard (OSC 52). Returns whether the
   /// request was sent; terminals may still ignore it.
   func copyToClipboard(_ text: String) -> Bool
+  /// Hands the terminal to a program (an editor) until it ends, then takes it back.
+  ///
+  /// - Parameter arguments: the program and its arguments, looked up on `PATH`.
+  /// - Returns: its exit status, or nil when it could not be started.
+  func run(_ arguments: [String]) -> Int32?
   /// Forgets what is on the screen, so the next ``present(_:)`` draws every cell (Ctrl-L).
   func invalidate()
   /// Applies a theme: maps every role to what the terminal can show.

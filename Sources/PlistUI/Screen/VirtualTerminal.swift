@@ -26,6 +26,16 @@ package final class VirtualTerminal: Terminal {
     self.screen = Canvas(size: size)
   }
 
+  /// The programs run, in order.
+  package private(set) var programs: [[String]] = []
+  /// What running a program does here (tests change files with it); exit status 0 by default.
+  package var programRunner: ([String]) -> Int32? = { _ in 0 }
+
+  package func run(_ arguments: [String]) -> Int32? {
+    programs.append(arguments)
+    return programRunner(arguments)
+  }
+
   /// How many times the screen was invalidated (Ctrl-L).
   package private(set) var invalidations = 0
 
