@@ -149,11 +149,6 @@ package struct Document: Sendable {
   /// Records that the tree as it is now has been written.
   package mutating func markSaved() { savedID = currentID }
 
-  /// The format a save writes by default: the file's own format when it is binary, so a save
-  /// never changes a binary property list into XML unless the user picks XML; XML otherwise
-  /// (ASCII and JSON are not save formats, and are written as XML).
-  package var defaultSaveFormat: PlistFormat { original.format == .binary ? .binary : .xml }
-
   /// The file's bytes for the tree now.
   ///
   /// XML over an XML original keeps every byte the edits did not touch; otherwise the canonical

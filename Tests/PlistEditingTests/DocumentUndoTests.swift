@@ -71,16 +71,6 @@ import Testing
     #expect(try document.redo() == nil)
     #expect(document.path == "/tmp/Info.plist")
     #expect(document.readOnlyReason == nil)
-    #expect(document.defaultSaveFormat == .xml)
-  }
-
-  /// A binary property list is saved as binary unless the user picks XML (it used to become
-  /// XML by default).
-  @Test func aBinaryFileKeepsItsFormatByDefault() throws {
-    let original = try PlistReader.read(bytes: Array(Self.xml.utf8))
-    let binary = try PlistReader.read(bytes: BinaryPlistWriter.write(original.root))
-    #expect(binary.format == .binary)
-    #expect(Document(binary, path: "/tmp/Info.plist").defaultSaveFormat == .binary)
   }
 
   @Test func dirtyStateFollowsUndoRedoAndSaves() throws {

@@ -89,7 +89,8 @@ import Testing
     // Wraps from the first to the last.
     let back = state("F")
     #expect(back.selectedFinding == s.treeOrderedFindings.last)
-    #expect(back.message?.text.hasSuffix("(wrapped to the last)") == true)
+    let total = s.treeOrderedFindings.count
+    #expect(back.message?.text.hasPrefix("\(total)/\(total) (wrapped to the last) ") == true)
   }
 
   /// f visits every finding once, in tree order, whatever the list's sort, including several
@@ -116,7 +117,7 @@ import Testing
       }
       _ = t.apply(.nextFinding)
       #expect(t.selectedFinding == s.treeOrderedFindings.first)
-      #expect(t.message?.text.hasSuffix("(wrapped to the first)") == true)
+      #expect(t.message?.text.hasPrefix("1/\(count) (wrapped to the first) ") == true)
     }
   }
 
@@ -127,7 +128,7 @@ import Testing
     _ = t.apply(.nextFinding)
     // Past the last row: wraps to the first finding.
     #expect(t.selectedFinding == t.treeOrderedFindings.first)
-    #expect(t.message?.text.hasSuffix("(wrapped to the first)") == true)
+    #expect(t.message?.text.contains("(wrapped to the first)") == true)
     t = state("E j j j j j j")
     let here = t.selection
     _ = t.apply(.nextFinding)

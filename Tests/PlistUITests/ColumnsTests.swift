@@ -59,7 +59,7 @@ import Testing
     #expect(keys.count == 2)
     #expect(Set(keys.map { $0.trimmingCharacters(in: .whitespaces) }).count == 2)
     #expect(keys.contains { $0.contains("~ipad") })
-    let values = tree.filter { $0.contains("\"UIInterfa") }
+    let values = tree.filter { $0.contains("\"UIInterf") }
     #expect(values.count == 5)
     let shown = values.map { $0.split(separator: "\"", maxSplits: 1).last.map(String.init) ?? "" }
     // The four values of the first array differ on screen.

@@ -48,6 +48,8 @@ import Testing
     \t\t<key>NSAllowsArbitraryLoads</key>
     \t\t<true/>
     \t</dict>
+    \t<key>CFBundleDisplayName</key>
+    \t<string>$(PRODUCT_NAME)</string>
     </dict>
     </plist>
     """
@@ -79,9 +81,12 @@ import Testing
     func row(_ key: String) throws -> OutlineItem {
       .node(file: generated, path: [try #require(keys.firstIndex(of: key))])
     }
-    // The source Info.plist's ATS finding marks the generated key too.
+    // The source Info.plist's ATS finding marks the same key in the generated file.
     let ats = try row("NSAppTransportSecurity")
-    let own = session.ownFindings[ats] ?? []
+    guard case .node(_, let atsPath) = ats else { return }
+    let loads = OutlineItem.node(file: generated, path: atsPath + [0])
+    #expect(session.key(loads) == "NSAllowsArbitraryLoads")
+    let own = session.ownFindings[loads] ?? []
     #expect(own.contains { session.findings[$0].file == "App/Info.plist" })
     #expect(session.markers[ats] != nil)
     // Where each value comes from.
@@ -110,6 +115,13 @@ import Testing
     state.select(ats, reveal: .center)
     let atsDetail = DetailPane.lines(state, width: 100).map { $0.map(\.text).joined() }
     #expect(atsDetail.contains("From       App/Info.plist:4"))
+    // A nested key names its own line; a value with settings in it names them.
+    state.select(loads, reveal: .center)
+    let nested = DetailPane.lines(state, width: 100).map { $0.map(\.text).joined() }
+    #expect(nested.contains("From       App/Info.plist:6"))
+    state.select(try row("CFBundleDisplayName"), reveal: .center)
+    let display = DetailPane.lines(state, width: 100).map { $0.map(\.text).joined() }
+    #expect(display.contains("From       App/Info.plist:9, expanding $(PRODUCT_NAME)"))
     // A finding on the line of the setting that gave a value marks the generated key.
     let camera = try row("NSCameraUsageDescription")
     let cameraFindings = (session.ownFindings[camera] ?? []).map { session.findings[$0] }

@@ -132,11 +132,18 @@ import Testing
     #expect(asXML.format == .xml)
     #expect(asXML.warning?.contains("was binary and is written as XML") == true)
     #expect(asXML.lines.contains("+\t<string>y</string>"))
+    // Written as XML, the next save offers XML: the default follows the file as it is now.
+    keys(&state, "y e Ctrl-U z Enter w")
+    guard case .review(let next)? = state.modal else {
+      Issue.record("no second review")
+      return
+    }
+    #expect(next.format == .xml)
     keys(&state, "b y")
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: app + "/Info.plist")))
     #expect(bytes.starts(with: Array("bplist00".utf8)))
     #expect(
-      try PlistReader.read(bytes: bytes).root.value.dictionaryValue?["A"]?.value == .string("y"))
+      try PlistReader.read(bytes: bytes).root.value.dictionaryValue?["A"]?.value == .string("z"))
   }
 
   @Test func theSampleCannotBeSaved() {
@@ -197,7 +204,9 @@ extension SaveTests {
     #expect(review.lines.contains("+    <string>New</string>"))
     #expect(review.lines.contains("+    <string>Widget</string>"))
     let screen = ScreenRenderer.render(state)
-    #expect(screen.line(1).contains("Save 2 files, then quit: Info.plist, Info.plist"))
+    #expect(
+      screen.line(1).contains(
+        "Save 2 files, then quit: Info.plist, PlugIns/Widget.appex/Info.plist"))
     // Nothing is written before y; Esc writes nothing and stays.
     keys(&state, "Esc")
     #expect(state.modal == nil && state.session.unsavedFiles.count == 2)

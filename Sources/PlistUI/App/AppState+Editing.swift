@@ -111,7 +111,7 @@ extension AppState {
       return
     }
     guard let (file, path) = place(item), !path.isEmpty, let node = session.node(item) else {
-      return
+      return refuse("select a key or an item to edit its value")
     }
     if let reason = editable(file) { return refuse(reason) }
     switch node.value {
@@ -348,7 +348,7 @@ extension AppState {
     guard !candidates.isEmpty else { return refuse("no unsaved changes") }
     var file = candidates[0]
     if let (selected, _) = place(selection), candidates.contains(selected) { file = selected }
-    review(file, format: session.documents[file]?.defaultSaveFormat ?? .xml)
+    review(file, format: session.saveFormat(file))
   }
 
   /// Opens the review of file `file` written in `format`; for a file inside an `.ipa`, of the
@@ -386,7 +386,7 @@ extension AppState {
         "this is a built bundle: a changed file no longer matches its code signature; sign the "
           + "bundle again before shipping")
     }
-    if document.original.format == .binary, format == .xml {
+    if session.files[file].document?.format == .binary, format == .xml {
       warnings.append("the file was binary and is written as XML (b keeps it binary)")
     } else if format == .binary {
       warnings.append("written as binary; the diff shows both sides as XML (x writes XML)")

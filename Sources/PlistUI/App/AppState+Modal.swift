@@ -36,6 +36,7 @@ extension AppState {
     switch prompt.editor.handle(key) {
     case .cancel:
       modal = nil
+      quitsAfterArchiveCopy = false
       message = StatusMessage("cancelled")
     case .editing:
       prompt.error = nil
@@ -58,6 +59,11 @@ extension AppState {
       guard case .node(let file, let path) = item, let node = session.node(item) else { return }
       do {
         let value = try ValueParser.parse(text, as: kind)
+        guard value != node.value else {
+          modal = nil
+          message = StatusMessage("\(label(item)) unchanged")
+          return
+        }
         try session.perform(
           file: file, "set \(label(item))",
           [.replace(at: path, with: Edit.replacement(for: node, value: value))])
@@ -262,6 +268,10 @@ extension AppState {
       startNewValue(parent: parent, index: index, key: key, kind: Self.kinds[prompt.choice])
     case .value(let item):
       guard case .node(let file, let path) = item, let node = session.node(item) else { return }
+      guard node.value != .string(option) else {
+        message = StatusMessage("\(label(item)) unchanged")
+        return
+      }
       do {
         try session.perform(
           file: file, "set \(label(item))",
@@ -381,7 +391,7 @@ extension AppState {
     for file in unsaved {
       guard case .disk(let path) = session.saveTarget(file), let document = session.documents[file]
       else { continue }
-      let format = document.defaultSaveFormat
+      let format = session.saveFormat(file)
       let name = session.files[file].path
       let old = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
       do {
@@ -397,7 +407,7 @@ extension AppState {
     }
     guard let first = batch.first else {
       if let file = unsaved.first {
-        write(file, format: session.documents[file]?.defaultSaveFormat ?? .xml, force: false)
+        write(file, format: session.saveFormat(file), force: false)
       }
       return []
     }
@@ -429,8 +439,9 @@ extension AppState {
       if modal != nil || session.documents[each.file]?.isDirty == true { return [] }
     }
     if let left = session.unsavedFiles.first {
-      // Files inside an .ipa: their copy's path is asked for; quitting is then up to the user.
-      write(left, format: session.documents[left]?.defaultSaveFormat ?? .xml, force: false)
+      // Files inside an .ipa: their copy's path is asked for, then its review; writing it quits.
+      quitsAfterArchiveCopy = true
+      write(left, format: session.saveFormat(left), force: false)
       return []
     }
     return [.quit]
@@ -449,6 +460,10 @@ extension AppState {
       if !review.quitting.isEmpty { return writeAndQuit(review) }
       if review.entry != nil {
         writeArchiveCopy(review.file, format: review.format, to: review.path)
+        if quitsAfterArchiveCopy, !session.hasUnsavedChanges {
+          quitsAfterArchiveCopy = false
+          return [.quit]
+        }
       } else {
         write(review.file, format: review.format, force: false)
       }
@@ -463,6 +478,7 @@ extension AppState {
       return []
     case .escape, .character("n"), .character("q"):
       modal = nil
+      quitsAfterArchiveCopy = false
       message = StatusMessage(review.quitting.isEmpty ? "not saved" : "not saved; still open")
       return []
     default: break

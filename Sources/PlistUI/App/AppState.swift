@@ -45,6 +45,8 @@ package struct AppState: Sendable {
   package internal(set) var searchHistory: [String] = []
   /// The history entry the prompt shows, while Up and Down browse it.
   private var historyCursor: Int?
+  /// What was typed before Up started browsing the history, given back by Down past the end.
+  private var historyDraft = ""
   /// The search prompt, while it is open.
   package internal(set) var prompt: LineEditor?
   /// Recoveries still to offer (`nil` until looked for).
@@ -52,6 +54,8 @@ package struct AppState: Sendable {
     [(file: Int, record: RecoveryStore.Record, fileChanged: Bool)]?
   /// The editor, pick list, question or save review that has the keys, if any.
   package internal(set) var modal: Modal?
+  /// The pane that had focus before `Z`, given it back after.
+  package internal(set) var focusBeforeZoom: PaneID = .tree
   /// Whether the detail pane is shown on the whole screen (`Z`).
   package internal(set) var detailZoomed = false
   /// The help overlay's first line, while it is open.
@@ -69,6 +73,8 @@ package struct AppState: Sendable {
   /// What the last `d` deleted, until the next key: a `d` right after it is the second half of
   /// vim's `dd` and deletes nothing more.
   package internal(set) var justDeleted: String?
+  /// Whether writing the `.ipa` copy now being asked for ends the session (`q` then `s`).
+  package internal(set) var quitsAfterArchiveCopy = false
   /// The first key of a two-key command (`y`, `z`), while the second is awaited.
   package internal(set) var pendingPrefix: Key?
 
@@ -150,6 +156,7 @@ package struct AppState: Sendable {
     if keymap.command(for: key, in: .global) == .interrupt {
       pendingCount = nil
       if modal != nil || prompt != nil || helpScroll != nil {
+        quitsAfterArchiveCopy = false
         modal = nil
         prompt = nil
         helpScroll = nil
@@ -163,10 +170,11 @@ package struct AppState: Sendable {
       if key == .up || key == .down, !searchHistory.isEmpty {
         // The history, newest first going up.
         let last = searchHistory.count - 1
+        if historyCursor == nil, key == .up { historyDraft = editor.text }
         let at =
           historyCursor.map { key == .up ? max(0, $0 - 1) : $0 + 1 } ?? (key == .up ? last : nil)
         historyCursor = at.flatMap { $0 <= last ? $0 : nil }
-        prompt = LineEditor(historyCursor.map { searchHistory[$0] } ?? "")
+        prompt = LineEditor(historyCursor.map { searchHistory[$0] } ?? historyDraft)
         return []
       }
       switch editor.handle(key) {
@@ -267,9 +275,11 @@ package struct AppState: Sendable {
       moveSelection(by: Self.moveDistance(command, n, rows: rows) ?? 0)
     case .first, .last:
       if let count, let first = outline.first {
-        // 12G (or 12g): row 12, counted from 1 down the visible rows.
-        select(outline.move(first, by: max(0, count - 1)), reveal: .center)
-        message = StatusMessage("row \(count)")
+        // 12G (or 12g): row 12, counted from 1 down the visible rows, or the last row.
+        let target = outline.move(first, by: max(0, count - 1))
+        select(target, reveal: .center)
+        let reached = (outline.distance(from: first, to: target, limit: count) ?? 0) + 1
+        message = StatusMessage(reached < count ? "row \(reached), the last" : "row \(count)")
       } else if command == .first {
         select(outline.first, reveal: .top)
       } else {
@@ -352,13 +362,20 @@ package struct AppState: Sendable {
     case .help:
       helpScroll = 0
     case .zoomDetail:
+      if !detailZoomed {
+        // From the findings list, the detail of the finding under its cursor.
+        if focus == .findings, let index = selectedFinding, let item = session.findingItems[index] {
+          select(item, reveal: .center)
+        }
+        focusBeforeZoom = focus
+      }
       detailZoomed.toggle()
-      focus = detailZoomed ? .detail : .tree
+      focus = detailZoomed ? .detail : focusBeforeZoom
       detailScroll = 0
     case .cancel:
       if detailZoomed {
         detailZoomed = false
-        focus = .tree
+        focus = focusBeforeZoom
         return []
       }
       if searchPattern != nil {
@@ -672,9 +689,10 @@ package struct AppState: Sendable {
     if let item = session.findingItems[finding] { select(item, reveal: .center) }
     lastFindingJump = (position, selection)
     let found = session.findings[finding]
+    // The wrap is said first: a finding's message is often longer than the line.
+    let wrap = wrapped ? (n > 0 ? " (wrapped to the first)" : " (wrapped to the last)") : ""
     message = StatusMessage(
-      "\(position + 1)/\(count) \(found.severity.rawValue): \(found.message)"
-        + (wrapped ? (n > 0 ? " (wrapped to the first)" : " (wrapped to the last)") : ""))
+      "\(position + 1)/\(count)\(wrap) \(found.severity.rawValue): \(found.message)")
   }
 
   /// Whether `item` is the row the inspector opens on (the first row), where the first `f`
@@ -804,12 +822,17 @@ package struct AppState: Sendable {
     let path = session.keyPath(selection)
     let ours = path.isRoot ? "(root)" : path.description
     let plutil = path.plutilEscapedKeyPath ?? "(not expressible)"
-    let buddy = path.plistBuddyPath ?? ":"
+    let buddy = path.plistBuddyPath ?? "(not expressible)"
     var text: String
     var said: String
     var allowsLines = false
     switch command {
     case .copyPlistBuddyPath:
+      guard let buddy = path.plistBuddyPath else {
+        message = StatusMessage(
+          "not copied: PlistBuddy cannot address a key that holds ':'", isError: true)
+        return []
+      }
       text = buddy
       said = "copied \(buddy)"
     case .copyKey:
@@ -861,6 +884,7 @@ package struct AppState: Sendable {
     guard !path.isRoot, let node = session.node(item) else {
       return refuse("select a key or an item: plutil -replace sets one value")
     }
+    if let blocker = session.editBlocker(file) { return refuse("no plutil command: " + blocker) }
     guard let keyPath = path.plutilEscapedKeyPath else {
       return refuse("plutil cannot address \(path): a key holds a backslash before a dot")
     }
@@ -887,7 +911,13 @@ package struct AppState: Sendable {
     case .uid:
       return refuse("plutil cannot write a UID")
     }
-    return "plutil -replace \(Self.shellQuoted(keyPath)) \(typed) \(Self.shellQuoted(target))"
+    let (quotedPath, quotedFile) = (Self.shellQuoted(keyPath), Self.shellQuoted(target))
+    if case .index = path.components.last {
+      // The toolchain's plutil inserts with -replace at an array index: remove, then insert.
+      return "plutil -remove \(quotedPath) \(quotedFile) && "
+        + "plutil -insert \(quotedPath) \(typed) \(quotedFile)"
+    }
+    return "plutil -replace \(quotedPath) \(typed) \(quotedFile)"
   }
 
   /// The element inside `<plist>…</plist>` of a canonical XML property list, its lines joined.

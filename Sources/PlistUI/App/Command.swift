@@ -19,14 +19,14 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   package var group: String {
     switch self {
     case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last,
-      .nextSibling, .previousSibling, .parent, .scrollToCenter, .scrollToTop, .scrollToBottom,
-      .scrollDown, .scrollUp:
+      .nextSibling, .previousSibling, .parent:
       "Move"
     case .expandOrChild, .collapseOrParent, .toggle, .expandAll, .collapseAll: "Fold"
     case .search, .searchNext, .searchPrevious: "Search"
     case .nextFinding, .previousFinding, .openFinding, .showFindings, .sortFindings:
       "Findings"
-    case .nextPane, .previousPane, .toggleDisplayNames, .zoomDetail, .redraw:
+    case .nextPane, .previousPane, .toggleDisplayNames, .zoomDetail, .redraw, .scrollToCenter,
+      .scrollToTop, .scrollToBottom, .scrollDown, .scrollUp:
       "View"
     case .copyKeyPath, .copyKey, .copyValue, .copyPlistBuddyPath, .copyPlutilCommand: "Copy"
     case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .revert, .applyFix, .save,

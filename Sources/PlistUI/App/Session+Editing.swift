@@ -36,6 +36,10 @@ extension Session {
     if entry.role == .assetCatalog {
       return .unavailable(Self.assetCatalogReadOnly)
     }
+    if entry.role == .provisioningProfile {
+      return .unavailable(
+        "the provisioning profile is signed by Apple; writing it would drop the signature")
+    }
     switch bundle.inputKind {
     case .file: return .disk(bundle.inputPath)
     case .ipa:
@@ -49,6 +53,12 @@ extension Session {
     case .bundle, .archive:
       return .disk(bundle.inputPath + "/" + entry.path)
     }
+  }
+
+  /// The format a save of file `file` writes unless the user picks another: binary for a file
+  /// that is binary now (as read, or as last written), XML otherwise.
+  package func saveFormat(_ file: Int) -> PlistFormat {
+    files[file].document?.format == .binary ? .binary : .xml
   }
 
   /// Why `Assets.car` cannot be edited: its tree is built from the compiled catalog.
@@ -119,6 +129,11 @@ extension Session {
       return "these entitlements are signed into the executable and cannot be edited"
     }
     if entry.role == .assetCatalog { return Self.assetCatalogReadOnly }
+    if entry.role == .provisioningProfile {
+      // The property list sits inside a signed CMS envelope: written back, it would lose it.
+      return "this provisioning profile is signed by Apple; it is shown read-only (a changed "
+        + "profile comes from the developer website or Xcode)"
+    }
     return Document(document).readOnlyReason
   }
 

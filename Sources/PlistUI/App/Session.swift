@@ -130,13 +130,7 @@ package struct Session: Sendable {
     }
     func visit(_ node: BundleNode, parent: Int?) -> OutlineItem {
       let index = branches.count
-      let version: String? =
-        switch (node.shortVersion, node.buildVersion) {
-        case (let short?, let build?): "\(short) (\(build))"
-        case (let short?, nil): short
-        case (nil, let build?): "(\(build))"
-        default: nil
-        }
+      let version = Self.version(of: node)
       // A bundle opened at its own folder has the empty path; show the input's name instead.
       let inputName =
         bundle.inputPath.split(separator: "/").last.map(String.init) ?? bundle.inputPath
@@ -234,8 +228,24 @@ package struct Session: Sendable {
     return x.rank != y.rank ? x.rank < y.rank : x.path.lexicographicallyPrecedes(y.path)
   }
 
+  /// `CFBundleShortVersionString (CFBundleVersion)` of a bundle, as its row shows it.
+  static func version(of node: BundleNode) -> String? {
+    switch (node.shortVersion, node.buildVersion) {
+    case (let short?, let build?): "\(short) (\(build))"
+    case (let short?, nil): short
+    case (nil, let build?): "(\(build))"
+    default: nil
+    }
+  }
+
   /// Runs the linter again over the bundle and re-indexes the findings.
   package mutating func relint() {
+    // Bundle rows follow edits of their identifier and version (branches are in the order
+    // of `allBundles`, as `arrange` visits them).
+    for (b, node) in bundle.allBundles.enumerated() where b < branches.count {
+      branches[b].identifier = node.identifier
+      branches[b].version = Self.version(of: node)
+    }
     // Files that do not parse come back from the linter as `unreadable_property_list`.
     let found = linter.lint(bundle)
     // The same finding can come twice when inputs overlap; keep one.
@@ -305,7 +315,11 @@ package struct Session: Sendable {
               return false
             }
           }
-          if took, ownFindings[row]?.contains(n) != true { mark(row, with: n) }
+          guard took else { continue }
+          // On the same key inside the generated file, as deep as it goes there.
+          let deep = indexPath(of: finding.keyPath, in: g)
+          let target = deep.first == i ? OutlineItem.node(file: g, path: deep) : row
+          if ownFindings[target]?.contains(n) != true { mark(target, with: n) }
         }
       }
     }

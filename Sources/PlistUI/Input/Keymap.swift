@@ -40,12 +40,13 @@ package struct Keymap: Sendable {
   /// The command of the sequence `first` `second`, if bound.
   package func command(after first: Key, _ second: Key) -> Command? { sequences[first]?[second] }
 
-  /// The sequences bound to `command`, as help shows them (`y p`), in a stable order.
+  /// The sequences bound to `command`, as help shows them (`yp`, as vim's help writes them),
+  /// in a stable order.
   package func sequenceNames(for command: Command) -> [String] {
     var names: [String] = []
     for (first, seconds) in sequences {
       for (second, bound) in seconds where bound == command {
-        names.append("\(first) \(second)")
+        names.append("\(first)\(second)")
       }
     }
     return names.sorted()

@@ -100,13 +100,30 @@ package enum DetailPane {
 
     /// Where a generated Info.plist's value comes from: the source Info.plist's line, the build
     /// setting and the line that assigns it, or Xcode itself; merged values list each part.
-    mutating func provenanceLines(key: String, _ entry: EffectiveInfoPlistEntry) {
+    mutating func provenanceLines(_ item: OutlineItem, _ entry: EffectiveInfoPlistEntry) {
       let sources = entry.mergedFrom + [entry.source]
       for (n, source) in sources.enumerated() {
         let label = n == 0 ? "From" : ""
         switch source {
         case .file(let path, let location):
-          field(label, location.line > 0 ? "\(path):\(location.line)" : path, .code)
+          // The row's own line in the source file (a nested key has its own), and the build
+          // settings its text names, which the build expanded.
+          var line = location.line
+          var expands: [String] = []
+          let keyPath = session.keyPath(item)
+          if let source = session.files.firstIndex(where: { $0.path == path && !$0.isGenerated }) {
+            let row = OutlineItem.node(
+              file: source, path: session.indexPath(of: keyPath, in: source))
+            if session.keyPath(row) == keyPath, let node = session.node(row) {
+              line = (session.keyLocation(row) ?? node.location).line
+              if let text = node.value.stringValue { expands = Self.settingReferences(text) }
+            }
+          }
+          var text = line > 0 ? "\(path):\(line)" : path
+          if !expands.isEmpty {
+            text += ", expanding " + expands.map { "$(\($0))" }.joined(separator: ", ")
+          }
+          field(label, text, .code)
         case .buildSetting(let name, let origin):
           if origin.level == .builtin {
             field(label, "\(name), Xcode's default (no setting in the project)")
@@ -127,6 +144,26 @@ package enum DetailPane {
         field(
           "Unresolved", entry.unresolved.map { "$(\($0))" }.joined(separator: ", "), .warning)
       }
+    }
+
+    /// The build settings `text` names, `$(NAME)` or `${NAME}` (a `:modifier` dropped), in order.
+    static func settingReferences(_ text: String) -> [String] {
+      var names: [String] = []
+      var rest = Substring(text)
+      while let dollar = rest.firstIndex(of: "$") {
+        let after = rest.index(after: dollar)
+        guard after < rest.endIndex, rest[after] == "(" || rest[after] == "{" else {
+          rest = rest[after...]
+          continue
+        }
+        let close: Character = rest[after] == "(" ? ")" : "}"
+        let body = rest[rest.index(after: after)...]
+        guard let end = body.firstIndex(of: close) else { break }
+        let name = body[..<end].split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        if !name.isEmpty, !names.contains(name) { names.append(name) }
+        rest = body[body.index(after: end)...]
+      }
+      return names
     }
 
     /// What a provisioning profile says of itself: kind, team, App ID, platforms, dates with
@@ -160,9 +197,11 @@ package enum DetailPane {
       }
       if let created = profile.creationDate { field("Created", Self.day(created)) }
       if let expires = profile.expirationDate {
-        // Whole days, counted away from now.
-        let seconds = expires.secondsSinceReferenceDate - now.secondsSinceReferenceDate
-        let days = Int((abs(seconds) / 86_400).rounded(.down))
+        // Calendar days in UTC between the two, as lint counts them.
+        func day(_ date: PlistDate) -> Int {
+          Int((date.secondsSinceReferenceDate / 86_400).rounded(.down))
+        }
+        let days = abs(day(now) - day(expires))
         let text: String
         let role: ThemeRole
         if expires <= now {
@@ -332,8 +371,8 @@ package enum DetailPane {
           location += ":\(place.line):\(place.column)"
         }
         field("File", location)
-        if entry.isGenerated, let key, let origin = session.provenance(of: item) {
-          provenanceLines(key: key, origin)
+        if entry.isGenerated, let origin = session.provenance(of: item) {
+          provenanceLines(item, origin)
         }
       }
       let path = session.keyPath(item)

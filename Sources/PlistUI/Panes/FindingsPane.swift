@@ -33,7 +33,13 @@ package enum FindingsPane {
       // extension's.
       var place = finding.file.split(separator: "/").suffix(2).joined(separator: "/")
       if finding.line > 0 { place += ":\(finding.line)" }
-      x = canvas.put(place, x: x, y: y, role: rowRole ?? .file, limit: body.maxX)
+      // At most a third of the row, cut in the middle so the file name and line stay: the
+      // message is what the row is for.
+      let room = min(TextWidth.of(place), max(26, body.width / 2))
+      let name = place.split(separator: "/").last.map(String.init) ?? place
+      x = canvas.put(
+        place, x: x, y: y, role: rowRole ?? .file, limit: min(body.maxX, x + room),
+        keepingEnd: TextWidth.of(name) + 1)
       x = canvas.put("  ", x: x, y: y, role: rowRole ?? .normal, limit: body.maxX)
       var text = finding.message
       if let itms = finding.itms { text += " (\(itms))" }

@@ -36,7 +36,7 @@ package enum HelpPane {
         }
         let names = keys.map(\.description) + keymap.sequenceNames(for: command)
         guard !names.isEmpty else { continue }
-        lines.append((names.joined(separator: ", "), [Span("  " + command.help)]))
+        lines.append((names.joined(separator: " "), [Span("  " + command.help)]))
       }
       rows.append(lines)
     }

@@ -39,7 +39,7 @@ package enum ModalPane {
     case .confirm(let prompt):
       drawQuestion(prompt, above: status, on: &canvas)
     case .review(let review):
-      drawReview(review, size: canvas.size, on: &canvas)
+      drawReview(review, state: state, size: canvas.size, on: &canvas)
       canvas.fill(status, role: .status)
       var x = status.x + 1
       let answers =
@@ -135,7 +135,9 @@ package enum ModalPane {
     }
   }
 
-  private static func drawReview(_ review: SaveReview, size: Size, on canvas: inout Canvas) {
+  private static func drawReview(
+    _ review: SaveReview, state: AppState, size: Size, on canvas: inout Canvas
+  ) {
     let box = Rect(x: 0, y: 1, width: size.width, height: size.height - 2)
     guard box.height > 3 else { return }
     canvas.fill(box, role: .normal)
@@ -148,9 +150,7 @@ package enum ModalPane {
         focused: true,
         info: "y writes · \(review.format == .xml ? "b binary" : "x XML") · Esc cancels")
     } else {
-      let names = review.quitting.map {
-        $0.path.split(separator: "/").last.map(String.init) ?? $0.path
-      }
+      let names = review.quitting.map { state.session.files[$0.file].path }
       let count = review.quitting.count == 1 ? "1 file" : "\(review.quitting.count) files"
       canvas.paneHeader(
         box.top(1), title: "Save \(count), then quit: " + names.joined(separator: ", "),
@@ -158,8 +158,14 @@ package enum ModalPane {
     }
     var body = box.droppingTop(1)
     if let warning = review.warning {
-      canvas.put(" ⚠ " + warning, x: body.x, y: body.y, role: .warning, limit: body.maxX)
-      body = body.droppingTop(1)
+      // Wrapped whole: the last clause (a copy that replaces a file) matters as much as the
+      // first.
+      let lines = StyledText.wrap(
+        [Span("⚠ " + warning, .warning)], width: body.width - 2, indent: 2)
+      for line in lines.prefix(max(1, body.height / 3)) {
+        StyledText.draw(line, x: body.x + 1, y: body.y, limit: body.maxX, on: &canvas)
+        body = body.droppingTop(1)
+      }
     }
     for (n, line) in review.lines.dropFirst(review.scroll).prefix(body.height).enumerated() {
       let role: ThemeRole

@@ -98,13 +98,14 @@ package struct Canvas: Sendable, Hashable {
     let room = end - x
     let cut = total > room
     let usable = cut ? room - 1 : room
-    // The tail kept after the ellipsis: at most half the room, whole glyphs only.
+    // The tail kept after the ellipsis: whole glyphs, leaving the head half the room or at
+    // least 4 columns.
     var tail: ArraySlice<(text: Character, role: ThemeRole, width: Int)> = []
     if cut, keepingEnd > 0 {
       var width = 0
       var start = glyphs.endIndex
       while start > glyphs.startIndex,
-        width + glyphs[start - 1].width <= min(keepingEnd, usable / 2)
+        width + glyphs[start - 1].width <= min(keepingEnd, max(usable / 2, usable - 4))
       {
         start -= 1
         width += glyphs[start].width

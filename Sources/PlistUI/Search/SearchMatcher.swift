@@ -18,8 +18,11 @@ package struct SearchMatcher: @unchecked Sendable {
   package init(_ pattern: String) {
     self.pattern = pattern
     ignoresCase = pattern == pattern.lowercased()
-    // Plain text needs no expression (and text matching is many times faster).
-    guard pattern.contains(where: { "\\^$.|?*+()[]{}".contains($0) }) else {
+    // Plain text needs no expression (and text matching is many times faster); a build
+    // setting reference, `$(NAME)` or `${NAME}`, is searched as written.
+    guard pattern.contains(where: { "\\^$.|?*+()[]{}".contains($0) }),
+      !pattern.contains("$("), !pattern.contains("${")
+    else {
       regex = nil
       note = nil
       return
