@@ -190,3 +190,26 @@ import Testing
     #expect(state.session.hasUnsavedChanges)
   }
 }
+
+extension IpaSaveTests {
+  /// `q` then `s` in an `.ipa`: the copy's path, its review, and writing it quits (it used to
+  /// stay open after writing).
+  @Test func quitThenSaveInAnIPAQuitsOnceTheCopyIsWritten() throws {
+    let (folder, ipa) = try makeIPA()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var state = try state(ipa)
+    keys(&state, "j j e Ctrl-U N e w Enter q s")
+    guard case .input(let prompt)? = state.modal, case .archiveCopy = prompt.purpose else {
+      Issue.record("no copy path asked: \(String(describing: state.modal))")
+      return
+    }
+    var effects: [Effect] = []
+    for event in VirtualTerminal.keys("Enter y") { effects += state.handle(event) }
+    #expect(effects == [.quit])
+    #expect(FileManager.default.fileExists(atPath: folder + "/Save-edited.ipa"))
+    // Esc in the review instead: nothing written, no quit later.
+    var other = try self.state(ipa)
+    keys(&other, "j j e Ctrl-U M o r e Enter q s Enter Esc")
+    #expect(!other.quitsAfterArchiveCopy)
+  }
+}

@@ -124,6 +124,18 @@ import Testing
     #expect(after.root == (try PlistReader.read(bytes: Array(info.utf8))).root)
   }
 
+  /// On an array item, `yc` removes and inserts: the toolchain's plutil inserts on `-replace`
+  /// at an index (it made `[a, X, b, c]` of `[a, b, c]`).
+  @Test func ycOnAnArrayItemReplacesIt() throws {
+    var s = state(Self.onPlatform)
+    guard case .copy(let command)? = press(&s, "y c").first else {
+      Issue.record("nothing copied: \(String(describing: s.message))")
+      return
+    }
+    #expect(command.hasPrefix("plutil -remove CFBundleSupportedPlatforms.0 "))
+    #expect(command.contains(" && plutil -insert CFBundleSupportedPlatforms.0 -string iPhoneOS "))
+  }
+
   @Test func escapedPlutilKeyPaths() {
     #expect(KeyPath([.key("a"), .key("b.c"), .index(2)]).plutilEscapedKeyPath == "a.b\\.c.2")
     #expect(KeyPath([.key("a\\.b")]).plutilEscapedKeyPath == nil)

@@ -406,7 +406,9 @@ extension AppState {
       batch.append((file, path, format))
     }
     guard let first = batch.first else {
+      // Only files inside an .ipa: the copy's path, its review, and writing it quits.
       if let file = unsaved.first {
+        quitsAfterArchiveCopy = true
         write(file, format: session.saveFormat(file), force: false)
       }
       return []

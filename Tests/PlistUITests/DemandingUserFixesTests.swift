@@ -1,0 +1,105 @@
+import Foundation
+import PlistBundle
+import PlistCore
+import TestSupport
+import Testing
+
+@testable import PlistUI
+
+/// What a demanding user tripped on, each held by a test.
+@Suite struct DemandingUserFixesTests {
+  static let size = Size(width: 120, height: 40)
+
+  func state(_ keys: String = "") -> AppState {
+    var state = AppState(session: UIFixtures.session, size: Self.size)
+    for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+    return state
+  }
+
+  func press(_ state: inout AppState, _ keys: String) {
+    for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+  }
+
+  /// A provisioning profile cannot be edited or saved: its property list sits inside Apple's
+  /// signature, which a save dropped.
+  @Test func aProvisioningProfileIsReadOnly() throws {
+    let path = "App.app/embedded.mobileprovision"
+    let profile = try ProvisioningProfile.parse(
+      try TestSigner.sign(ProfileFixture.development.xml), path: path)
+    var file = BundleFile(path: path, role: .provisioningProfile, document: profile.document)
+    file.profile = profile
+    let app = BundleNode(
+      path: "App.app", kind: .application, layout: .shallow, files: [file], platforms: [.iOS])
+    let session = Session(
+      title: "App.app",
+      bundle: AppBundle(inputPath: "App.app", inputKind: .bundle, isBuilt: true, bundles: [app]))
+    let index = try #require(session.files.firstIndex { $0.path == path })
+    #expect(session.editBlocker(index)?.contains("signed by Apple") == true)
+    guard case .unavailable = session.saveTarget(index) else {
+      Issue.record("the profile has a save target")
+      return
+    }
+    var state = AppState(session: session, size: Self.size)
+    state.select(.node(file: index, path: [0]), reveal: .center)
+    _ = state.apply(.edit)
+    #expect(state.modal == nil)
+    #expect(state.message?.text.contains("signed by Apple") == true)
+    #expect(state.apply(.copyPlutilCommand).isEmpty)
+    #expect(state.message?.text.hasPrefix("no plutil command: ") == true)
+  }
+
+  @Test func anEditThatChangesNothingRecordsNoStep() {
+    let s = state("j j e Enter")
+    #expect(!s.session.hasUnsavedChanges)
+    #expect(s.message?.text == "CFBundleDisplayName unchanged")
+  }
+
+  @Test func aBundleRowFollowsAnEditOfItsVersion() throws {
+    var s = state("j j")
+    #expect(s.session.branches[0].version == "1.2 (7)")
+    let root = try #require(s.session.files[0].root?.value.dictionaryValue)
+    let at = try #require(root.keys.firstIndex(of: "CFBundleShortVersionString"))
+    try s.session.perform(file: 0, "set", [.replace(at: [at], with: PlistNode(.string("9.9.9")))])
+    #expect(s.session.branches[0].version == "9.9.9 (7)")
+  }
+
+  @Test func yBRefusesAKeyPlistBuddyCannotAddress() {
+    var s = state()
+    // The fixture has no key with ':'; the key path of a made-up one is refused.
+    #expect(KeyPath([.key("x:y")]).plistBuddyPath == nil)
+    press(&s, "j j y b")
+    #expect(s.message?.text.hasPrefix("copied :CFBundleDisplayName") == true)
+  }
+
+  @Test func aBuildSettingReferenceIsSearchedAsText() {
+    let matcher = SearchMatcher("$(PRODUCT_NAME)")
+    #expect(matcher.matches("Scan $(PRODUCT_NAME) codes"))
+    #expect(matcher.note == nil)
+    #expect(SearchMatcher("${PRODUCT_NAME}").matches("${PRODUCT_NAME}"))
+  }
+
+  @Test func downPastTheHistoryGivesBackTheDraft() {
+    var s = state("/ O r i e n t Enter / d r a f t")
+    press(&s, "Up")
+    #expect(s.prompt?.text == "Orient")
+    press(&s, "Down")
+    #expect(s.prompt?.text == "draft")
+  }
+
+  @Test func zoomFromTheFindingsListShowsThatFindingAndGivesFocusBack() {
+    var s = state("Tab Tab j j")
+    let finding = s.selectedFinding
+    press(&s, "Z")
+    #expect(s.detailZoomed)
+    if let finding { #expect(s.selection == s.session.findingItems[finding]) }
+    press(&s, "Z")
+    #expect(s.focus == .findings)
+  }
+
+  @Test func aCountPastTheEndSaysItReachedTheLastRow() {
+    var s = state()
+    press(&s, "9 9 9 G")
+    #expect(s.selection == s.outline.last)
+    #expect(s.message?.text.hasSuffix(", the last") == true)
+  }
+}
