@@ -1,29 +1,8 @@
 import Foundation
 import PlistCore
+import TestSupport
 
 @testable import PlistEditing
-
-/// SplitMix64 (Steele, Lea and Flood 2014): a small, fast generator whose whole state is one
-/// number, so a failing sequence is replayed from the seed printed with the failure.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// FNV-1a of `name`: a fixed seed per file that does not depend on the process (Swift's
-  /// `Hasher` is seeded randomly per run).
-  static func seed(for name: String) -> UInt64 {
-    name.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-  }
-}
 
 /// Makes random edits that are valid for the tree they are asked for: replace a scalar (keeping
 /// its location as the editor does, or not), replace any node by a small container, insert a

@@ -1,5 +1,6 @@
 import Foundation
 import PlistEditing
+import TestSupport
 import Testing
 
 @Suite struct UnifiedDiffTests {
@@ -194,7 +195,7 @@ import Testing
 
   @Test(arguments: 0..<40)
   func randomEditsRebuildTheNewFile(seed: Int) throws {
-    var generator = SplitMix(seed: UInt64(seed))
+    var generator = SplitMix64(seed: UInt64(seed))
     let old = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
       "v\(Int.random(in: 0...6, using: &generator))"
     }
@@ -221,18 +222,5 @@ import Testing
     } else {
       #expect(Self.apply(diff, to: old) == new, "\(diff)")
     }
-  }
-}
-
-/// A small seeded generator so random cases are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -9,8 +9,12 @@ package enum Snapshot {
 
   /// Compares `text` with `<folder>/<name>.txt`, or writes it there when recording.
   ///
-  /// - Returns: `nil` when they match (or after recording), else a message with the first line
-  ///   that differs; a missing snapshot is a failure that says how to record it.
+  /// Recording fails the test once with a message naming the file written, as
+  /// swift-argument-parser's snapshot helpers do, so that a run left recording can never pass
+  /// silently.
+  ///
+  /// - Returns: `nil` when they match, else a message with the first line that differs; a
+  ///   missing snapshot is a failure that says how to record it, and so is recording one.
   package static func check(_ text: String, name: String, folder: String) -> String? {
     let path = folder + "/" + name + ".txt"
     let content = text + "\n"
@@ -22,7 +26,7 @@ package enum Snapshot {
       } catch {
         return "could not record \(path): \(error)"
       }
-      return nil
+      return "recorded \(path); review it, then run again without RECORD_SNAPSHOTS"
     }
     guard let data = FileManager.default.contents(atPath: path),
       let expected = String(data: data, encoding: .utf8)
