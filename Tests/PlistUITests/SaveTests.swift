@@ -146,13 +146,21 @@ import Testing
       try PlistReader.read(bytes: bytes).root.value.dictionaryValue?["A"]?.value == .string("z"))
   }
 
-  @Test func theSampleCannotBeSaved() {
+  /// The sample lives in memory: `w` shows the diff a save would write, and writes nothing.
+  @Test func theSampleShowsTheDiffItWouldWrite() {
     var state = AppState(session: UIFixtures.session, size: Size(width: 100, height: 30))
     state.session.isInMemory = true
     keys(&state, "j j d w")
-    #expect(
-      state.message?.text
-        == "cannot save: the sample bundle lives in memory; there is no file to write")
+    guard case .review(let review)? = state.modal else {
+      Issue.record("no review: \(String(describing: state.message))")
+      return
+    }
+    #expect(review.isDryRun)
+    #expect(review.lines.contains("-\t<key>CFBundleDisplayName</key>"))
+    #expect(review.warning?.hasPrefix("the sample lives in memory") == true)
+    keys(&state, "y")
+    #expect(state.message?.text == "the sample lives in memory: nothing was written")
+    #expect(state.session.hasUnsavedChanges)
   }
 }
 

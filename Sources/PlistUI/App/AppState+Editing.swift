@@ -359,6 +359,23 @@ extension AppState {
       guard let copy else { return askForArchiveCopy(file, format: format) }
       return reviewArchiveCopy(file, ipa: ipa, format: format, copy: copy)
     }
+    if session.isInMemory {
+      // The sample: the diff a save would write, from the text it was read from; nothing is
+      // written.
+      do {
+        let lines = try SaveDiff.lines(
+          old: document.original.text, document: document, format: format,
+          name: session.files[file].path)
+        modal = .review(
+          SaveReview(
+            file: file, path: session.files[file].path, format: format, lines: lines,
+            warning: "the sample lives in memory: this is what a save would write; nothing is "
+              + "written", scroll: 0, isDryRun: true))
+      } catch {
+        refuse("cannot write \(session.files[file].path): \(error.message)")
+      }
+      return
+    }
     guard case .disk(let path) = session.saveTarget(file) else {
       if case .unavailable(let reason) = session.saveTarget(file) {
         refuse("cannot save: \(reason)")

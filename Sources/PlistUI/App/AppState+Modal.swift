@@ -459,6 +459,10 @@ extension AppState {
     case .pageUp, .control("u"): review.scroll = max(0, review.scroll - rows)
     case .character("y"), .character("w"), .enter:
       modal = nil
+      if review.isDryRun {
+        message = StatusMessage("the sample lives in memory: nothing was written")
+        return []
+      }
       if !review.quitting.isEmpty { return writeAndQuit(review) }
       if review.entry != nil {
         writeArchiveCopy(review.file, format: review.format, to: review.path)

@@ -146,6 +146,8 @@ package struct SaveReview: Sendable {
   package var scroll: Int
   /// For a file inside an `.ipa`: its entry in the archive, and `path` is the copy written.
   package var entry: String? = nil
+  /// Whether the review only shows what a save would write (the in-memory sample).
+  package var isDryRun = false
   /// For the review before quitting: every file on disk that will be written, in order (the
   /// first is `file`), each with its path and format; accepting writes them all, then quits.
   package var quitting: [(file: Int, path: String, format: PlistFormat)] = []
