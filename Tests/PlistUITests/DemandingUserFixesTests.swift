@@ -1,6 +1,7 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import PlistRules
 import TestSupport
 import Testing
 
@@ -101,5 +102,32 @@ import Testing
     press(&s, "9 9 9 G")
     #expect(s.selection == s.outline.last)
     #expect(s.message?.text.hasSuffix(", the last") == true)
+  }
+}
+
+/// `R` shows Xcode's names for values too, and for privacy-manifest keys.
+@Suite struct DisplayNameValuesTests {
+  @Test func rNamesDeviceFamiliesOrientationsAndManifestKeys() throws {
+    var state = AppState(session: UIFixtures.session, size: Size(width: 120, height: 40))
+    let root = try #require(state.session.files[0].root?.value.dictionaryValue)
+    let family = try #require(root.keys.firstIndex(of: "UIDeviceFamily"))
+    let orientations = try #require(root.keys.firstIndex(of: "UISupportedInterfaceOrientations"))
+    func value(_ path: [Int]) -> String {
+      TreePane.row(.node(file: 0, path: path), in: state).value
+    }
+    #expect(value([family, 0]) == "1")
+    _ = state.apply(.toggleDisplayNames)
+    #expect(value([family, 0]) == "1  (iPhone)")
+    #expect(value([family, 1]) == "2  (iPad)")
+    #expect(
+      value([orientations, 0])
+        == "\"UIInterfaceOrientationPortrait\"  (Portrait (bottom home button))")
+    #expect(
+      KnownKeys.entry(resolving: "NSPrivacyCollectedDataTypes")?.displayName
+        == "Privacy Nutrition Label Types")
+    #expect(
+      KnownKeys.valueDisplayName(
+        "UIInterfaceOrientationLandscapeLeft", key: "UISupportedInterfaceOrientations~ipad")
+        == "Landscape (left home button)")
   }
 }

@@ -3,59 +3,71 @@ import PlistCore
 
 extension KnownKeys {
   /// Privacy-manifest keys and the keys of their items (apple-rules.md §7.2); categories and reason codes live elsewhere.
+  ///
+  /// Display names are those Xcode's property list editor shows for a `.xcprivacy` file.
   static let privacyManifestKeys: [KnownKey] = [
     KnownKey(
-      "NSPrivacyTracking", types: [.boolean], home: .privacyManifest,
+      "NSPrivacyTracking", display: "Privacy Tracking Enabled", types: [.boolean],
+      home: .privacyManifest,
       platforms: [
         .iOS: "17.0", .iPadOS: "17.0", .macCatalyst: "14.0", .macOS: "14.0", .tvOS: "17.0",
         .visionOS: "1.0", .watchOS: "10.0",
       ], summary: "Says whether the app or SDK uses data to track users",
       url: privacyPage + "nsprivacytracking"),
     KnownKey(
-      "NSPrivacyTrackingDomains", types: [.array], home: .privacyManifest,
+      "NSPrivacyTrackingDomains", display: "Privacy Tracking Domains", types: [.array],
+      home: .privacyManifest,
       platforms: [
         .iOS: "17.0", .iPadOS: "17.0", .macCatalyst: "14.0", .macOS: "14.0", .tvOS: "17.0",
         .visionOS: "1.0", .watchOS: "10.0",
       ], summary: "The domains the app or SDK contacts for tracking",
       url: privacyPage + "nsprivacytrackingdomains"),
     KnownKey(
-      "NSPrivacyCollectedDataTypes", types: [.array], home: .privacyManifest,
+      "NSPrivacyCollectedDataTypes", display: "Privacy Nutrition Label Types", types: [.array],
+      home: .privacyManifest,
       platforms: [
         .iOS: "17.0", .iPadOS: "17.0", .macCatalyst: "14.0", .macOS: "14.0", .tvOS: "17.0",
         .visionOS: "1.0", .watchOS: "10.0",
       ], summary: "The kinds of data the app or SDK collects, each with its use",
       url: privacyPage + "nsprivacycollecteddatatypes"),
     KnownKey(
-      "NSPrivacyAccessedAPITypes", types: [.array], home: .privacyManifest,
+      "NSPrivacyAccessedAPITypes", display: "Privacy Accessed API Types", types: [.array],
+      home: .privacyManifest,
       platforms: [
         .iOS: "17.0", .iPadOS: "17.0", .macCatalyst: "14.0", .macOS: "14.0", .tvOS: "17.0",
         .visionOS: "1.0", .watchOS: "10.0",
       ], summary: "The required-reason APIs the app or SDK uses, each with its reasons",
       url: privacyPage + "nsprivacyaccessedapitypes"),
     KnownKey(
-      "NSPrivacyCollectedDataType", types: [.string], home: .privacyManifest,
+      "NSPrivacyCollectedDataType", display: "Collected Data Type", types: [.string],
+      home: .privacyManifest,
       within: ["NSPrivacyCollectedDataTypes"], summary: "One kind of collected data",
       url: privacyPage + "nsprivacycollecteddatatypes"),
     KnownKey(
-      "NSPrivacyCollectedDataTypeLinked", types: [.boolean], home: .privacyManifest,
+      "NSPrivacyCollectedDataTypeLinked", display: "Linked to User", types: [.boolean],
+      home: .privacyManifest,
       within: ["NSPrivacyCollectedDataTypes"],
       summary: "Says whether the collected data is linked to the user",
       url: privacyPage + "nsprivacycollecteddatatypes"),
     KnownKey(
-      "NSPrivacyCollectedDataTypeTracking", types: [.boolean], home: .privacyManifest,
+      "NSPrivacyCollectedDataTypeTracking", display: "Used for Tracking", types: [.boolean],
+      home: .privacyManifest,
       within: ["NSPrivacyCollectedDataTypes"],
       summary: "Says whether the collected data is used for tracking",
       url: privacyPage + "nsprivacycollecteddatatypes"),
     KnownKey(
-      "NSPrivacyCollectedDataTypePurposes", types: [.array], home: .privacyManifest,
+      "NSPrivacyCollectedDataTypePurposes", display: "Collection Purposes", types: [.array],
+      home: .privacyManifest,
       within: ["NSPrivacyCollectedDataTypes"], summary: "What the collected data is used for",
       url: privacyPage + "nsprivacycollecteddatatypes"),
     KnownKey(
-      "NSPrivacyAccessedAPIType", types: [.string], home: .privacyManifest,
+      "NSPrivacyAccessedAPIType", display: "Privacy Accessed API Type", types: [.string],
+      home: .privacyManifest,
       within: ["NSPrivacyAccessedAPITypes"], summary: "One required-reason API category",
       url: privacyPage + "nsprivacyaccessedapitypes/nsprivacyaccessedapitype"),
     KnownKey(
-      "NSPrivacyAccessedAPITypeReasons", types: [.array], home: .privacyManifest,
+      "NSPrivacyAccessedAPITypeReasons", display: "Privacy Accessed API Reasons", types: [.array],
+      home: .privacyManifest,
       within: ["NSPrivacyAccessedAPITypes"],
       summary: "The reason codes that allow the category's use",
       url: privacyPage + "nsprivacyaccessedapitypes"),

@@ -1,4 +1,5 @@
 import PlistCore
+import PlistEditing
 import PlistRules
 
 /// The tree of every property list in the bundle: key, type and value preview per row, with a
@@ -60,7 +61,14 @@ package enum TreePane {
           valueRole: .container)
       }
       let node = session.node(item)
-      let preview = node.map { RowText.preview($0.value) } ?? ("", .normal)
+      var preview = node.map { RowText.preview($0.value) } ?? ("", .normal)
+      // R: Xcode's name of a value too (`1 (iPhone)`).
+      if state.showsDisplayNames, let node, !node.value.kind.isContainer,
+        let key = session.key(item) ?? session.parent(of: item).flatMap({ session.key($0) }),
+        let name = KnownKeys.valueDisplayName(ValueParser.text(for: node.value), key: key)
+      {
+        preview.text += "  (\(name))"
+      }
       let type = node.map { RowText.typeName($0.value.kind) } ?? ""
       if let object = session.projectObjectLabel(item), let key = session.key(item) {
         // A project object: what it is, as Xcode's comment says, then its identifier.
