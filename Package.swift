@@ -6,8 +6,9 @@ import PackageDescription
 /// Modules depend downwards only (see ../shared/STYLE.md, "Sources and modules"):
 /// `PlistCore` ← `PlistBundle` ← `PlistRules` ← `PlistUI` ← `PlistCurses` ← `infoscope`, with
 /// `PlistCLI` beside the UI. `CZip` (libzip), `COpenSSL` (libcrypto) and `CNcurses` (ncursesw)
-/// are Debian's C libraries, linked by name through module maps. Cross-module API is
-/// `package`, never `public`.
+/// are Debian's C libraries through module maps, loaded with dlopen when first needed (an
+/// archive, a provisioning profile, the inspector; their shims say why); the tests that call
+/// libzip and libcrypto directly link them. Cross-module API is `package`, never `public`.
 let package = Package(
   name: "infoscope",
   products: [
@@ -30,11 +31,14 @@ let package = Package(
     .executableTarget(
       name: "infoscope-bench",
       dependencies: ["PlistCore", "PlistBundle", "PlistRules", "PlistUI", "PlistCLI"]),
-    .target(name: "TestSupport", dependencies: ["PlistCore", "CZip"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["PlistCore", "CZip"], path: "Tests/TestSupport",
+      linkerSettings: [.linkedLibrary("zip")]),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
     .testTarget(
       name: "PlistBundleTests",
-      dependencies: ["PlistBundle", "PlistCore", "COpenSSL", "TestSupport"]),
+      dependencies: ["PlistBundle", "PlistCore", "COpenSSL", "TestSupport"],
+      linkerSettings: [.linkedLibrary("zip"), .linkedLibrary("crypto")]),
     .testTarget(
       name: "PlistRulesTests",
       dependencies: ["PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
