@@ -57,3 +57,21 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Release builds (the binary the README installs, and the bench) carry the Swift runtime and
+// Foundation inside them, as `swift build --static-swift-stdlib` makes them: with those as 19
+// shared libraries, loading and relocating them was most of a short command's time. Set here,
+// not on the command line, so `swift build -c release` and `swift run -c release
+// infoscope-bench` share one set of flags and build the modules once (the flag changes how
+// each module is compiled, as well as the link). Debug builds and the tests keep the shared
+// libraries, and so do the test helpers built with them (Swift Testing has no static form).
+let releaseOnly = BuildSettingCondition.when(configuration: .release)
+for target in package.targets
+where [.regular, .executable].contains(target.type) && !(target.path ?? "").hasPrefix("Tests") {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], releaseOnly)]
+  if target.type == .executable {
+    target.linkerSettings =
+      (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], releaseOnly)]
+  }
+}
