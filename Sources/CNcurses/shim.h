@@ -38,11 +38,15 @@ struct cn_state {
   int *color_pairs;
   __typeof__(&tigetstr) tigetstr;
   __typeof__(&tiparm) tiparm;
+  pthread_once_t once;
   int loaded;
   char error[256];
 };
 
-static inline struct cn_state *cn_state(void) {
+// The one load state of the program. This function is defined weak in every object that
+// includes this header (each Swift file that calls into it) and the linker keeps one, so every
+// file sees the same state; as a static inline function each file had its own, unloaded, copy.
+__attribute__((weak)) struct cn_state *cn_state(void) {
   static struct cn_state state;
   return &state;
 }
@@ -78,8 +82,7 @@ static inline void cn_open_library(void) {
 // ncurses' functions, loading the library on the first call (once, whatever the threads);
 // NULL when it cannot be loaded, and cn_load_error says why.
 static inline const struct cn_functions *cn_load(void) {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, cn_open_library);
+  pthread_once(&cn_state()->once, cn_open_library);
   return cn_state()->loaded ? &cn_state()->functions : NULL;
 }
 

@@ -32,11 +32,15 @@ struct co_functions {
 
 struct co_state {
   struct co_functions functions;
+  pthread_once_t once;
   int loaded;
   char error[256];
 };
 
-static inline struct co_state *co_state(void) {
+// The one load state of the program. This function is defined weak in every object that
+// includes this header (each Swift file that calls into it) and the linker keeps one, so every
+// file sees the same state; as a static inline function each file had its own, unloaded, copy.
+__attribute__((weak)) struct co_state *co_state(void) {
   static struct co_state state;
   return &state;
 }
@@ -65,8 +69,7 @@ static inline void co_open_library(void) {
 // libcrypto's functions, loading the library on the first call (once, whatever the threads);
 // NULL when it cannot be loaded, and co_load_error says why.
 static inline const struct co_functions *co_load(void) {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, co_open_library);
+  pthread_once(&co_state()->once, co_open_library);
   return co_state()->loaded ? &co_state()->functions : NULL;
 }
 

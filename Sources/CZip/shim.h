@@ -30,11 +30,15 @@ struct cz_functions {
 
 struct cz_state {
   struct cz_functions functions;
+  pthread_once_t once;
   int loaded;
   char error[256];
 };
 
-static inline struct cz_state *cz_state(void) {
+// The one load state of the program. This function is defined weak in every object that
+// includes this header (each Swift file that calls into it) and the linker keeps one, so every
+// file sees the same state; as a static inline function each file had its own, unloaded, copy.
+__attribute__((weak)) struct cz_state *cz_state(void) {
   static struct cz_state state;
   return &state;
 }
@@ -63,8 +67,7 @@ static inline void cz_open_library(void) {
 // libzip's functions, loading the library on the first call (once, whatever the threads);
 // NULL when it cannot be loaded, and cz_load_error says why.
 static inline const struct cz_functions *cz_load(void) {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, cz_open_library);
+  pthread_once(&cz_state()->once, cz_open_library);
   return cz_state()->loaded ? &cz_state()->functions : NULL;
 }
 
