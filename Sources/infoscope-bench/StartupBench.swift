@@ -74,13 +74,9 @@ enum StartupBench {
       result.notes.append("no \(binary): build it first with swift build -c release")
       return result
     }
-    let files = FileManager.default
-    if let built = (try? files.attributesOfItem(atPath: binary))?[.modificationDate] as? Date,
-      let own = (try? files.attributesOfItem(atPath: bench))?[.modificationDate] as? Date,
-      built < own
-    {
+    if let stale = staleModule(of: binary) {
       result.notes.append(
-        "\(binary) is older than the bench: swift build -c release makes both afresh")
+        "\(binary) is older than its module \(stale): swift build -c release makes it afresh")
     }
     printError("measuring start-up: infoscope print against plistutil -p")
     let plistutil = Spawner.which("plistutil")
@@ -129,6 +125,29 @@ enum StartupBench {
         FirstScreen(document: name, seconds: sorted[0], medianSeconds: sorted[sorted.count / 2]))
     }
     return result
+  }
+
+  /// A module of the binary built after it (`PlistCLI` when `swift run -c release
+  /// infoscope-bench` rebuilt the modules but not `infoscope`), or nil; nil too when the
+  /// build folders are not beside it.
+  static func staleModule(of binary: String) -> String? {
+    let files = FileManager.default
+    let folder = (binary as NSString).deletingLastPathComponent
+    func modified(_ path: String) -> Date? {
+      (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+    guard let built = modified(binary) else { return nil }
+    for module in [
+      "PlistCore", "PlistBundle", "PlistRules", "PlistEditing", "PlistCLI", "PlistUI",
+      "PlistCurses",
+    ] {
+      let objects = folder + "/" + module + ".build"
+      for name in (try? files.contentsOfDirectory(atPath: objects)) ?? []
+      where name.hasSuffix(".o") {
+        if let date = modified(objects + "/" + name), date > built { return module }
+      }
+    }
+    return nil
   }
 
   /// One run of a command: wall time, page faults, exit status.

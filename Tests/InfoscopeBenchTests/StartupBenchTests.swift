@@ -75,6 +75,24 @@ import Testing
     #expect(screen.seconds < terminal.quiet)
   }
 
+  @Test func notesABinaryOlderThanItsModules() throws {
+    let files = FileManager.default
+    let folder = files.temporaryDirectory.appendingPathComponent("startup-\(UUID().uuidString)")
+    defer { try? files.removeItem(at: folder) }
+    let objects = folder.appendingPathComponent("PlistCLI.build")
+    try files.createDirectory(at: objects, withIntermediateDirectories: true)
+    let binary = folder.appendingPathComponent("infoscope").path
+    let object = objects.appendingPathComponent("CLI.swift.o").path
+    #expect(files.createFile(atPath: binary, contents: Data()))
+    #expect(files.createFile(atPath: object, contents: Data()))
+    let now = Date()
+    try files.setAttributes([.modificationDate: now], ofItemAtPath: binary)
+    try files.setAttributes([.modificationDate: now - 60], ofItemAtPath: object)
+    #expect(StartupBench.staleModule(of: binary) == nil)
+    try files.setAttributes([.modificationDate: now + 60], ofItemAtPath: object)
+    #expect(StartupBench.staleModule(of: binary) == "PlistCLI")
+  }
+
   @Test func parsesItsOptions() throws {
     let only = try BenchOptions.parse(["--startup-only"]).get()
     #expect(only.startup && !only.codec && !only.ui && !only.bundles && !only.diff)
