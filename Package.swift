@@ -6,8 +6,9 @@ import PackageDescription
 /// Modules depend downwards only (see ../shared/STYLE.md, "Sources and modules"):
 /// `PlistCore` ← `PlistBundle` ← `PlistRules` ← `PlistUI` ← `PlistCurses` ← `infoscope`, with
 /// `PlistCLI` beside the UI. `CZip` (libzip), `COpenSSL` (libcrypto) and `CNcurses` (ncursesw)
-/// are Debian's C libraries, linked by name through module maps. Cross-module API is
-/// `package`, never `public`.
+/// are Debian's C libraries through module maps, loaded with dlopen when first needed (an
+/// archive, a provisioning profile, the inspector; their shims say why); the tests that call
+/// libzip and libcrypto directly link them. Cross-module API is `package`, never `public`.
 let package = Package(
   name: "infoscope",
   products: [
@@ -32,11 +33,15 @@ let package = Package(
       dependencies: ["PlistCore", "PlistBundle", "PlistRules", "PlistUI", "PlistCLI"]),
     .target(
       name: "TestSupport", dependencies: ["PlistCore", "CZip", "COpenSSL"],
-      path: "Tests/TestSupport"),
+      path: "Tests/TestSupport",
+      // ZipBuilder and TestSigner call libzip and libcrypto directly (the package loads them
+      // with dlopen).
+      linkerSettings: [.linkedLibrary("zip"), .linkedLibrary("crypto")]),
     .testTarget(name: "PlistCoreTests", dependencies: ["PlistCore", "TestSupport"]),
     .testTarget(
       name: "PlistBundleTests",
-      dependencies: ["PlistBundle", "PlistCore", "COpenSSL", "TestSupport"]),
+      dependencies: ["PlistBundle", "PlistCore", "COpenSSL", "TestSupport"],
+      linkerSettings: [.linkedLibrary("zip"), .linkedLibrary("crypto")]),
     .testTarget(
       name: "PlistRulesTests",
       dependencies: ["PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
@@ -55,3 +60,21 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Release builds (the binary the README installs, and the bench) carry the Swift runtime and
+// Foundation inside them, as `swift build --static-swift-stdlib` makes them: with those as 19
+// shared libraries, loading and relocating them was most of a short command's time. Set here,
+// not on the command line, so `swift build -c release` and `swift run -c release
+// infoscope-bench` share one set of flags and build the modules once (the flag changes how
+// each module is compiled, as well as the link). Debug builds and the tests keep the shared
+// libraries, and so do the test helpers built with them (Swift Testing has no static form).
+let releaseOnly = BuildSettingCondition.when(configuration: .release)
+for target in package.targets
+where [.regular, .executable].contains(target.type) && !(target.path ?? "").hasPrefix("Tests") {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], releaseOnly)]
+  if target.type == .executable {
+    target.linkerSettings =
+      (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], releaseOnly)]
+  }
+}

@@ -4,8 +4,8 @@ package struct OptionSpec: Sendable {
   package var names: [String]
   /// The value's placeholder (`FORMAT`), or nil for a flag.
   package var value: String?
-  /// The values it takes, when they are a fixed list (for help and completions).
-  package var choices: [String]
+  /// Makes `choices`; called only by help, completions and the man page.
+  private let makeChoices: @Sendable () -> [String]
   /// Whether the value is a path (completed as a file name).
   package var takesPath: Bool
   /// What it does: lines of help text, without the option column.
@@ -16,18 +16,26 @@ package struct OptionSpec: Sendable {
   package var hidden: Bool
 
   /// Creates an option.
+  ///
+  /// `choices` is taken unevaluated (`@autoclosure`): the list of rule identifiers reads every
+  /// rule's description, which no command but help and completions needs, and the table is
+  /// built whenever a command line is checked.
   package init(
-    _ names: [String], value: String? = nil, choices: [String] = [], takesPath: Bool = false,
+    _ names: [String], value: String? = nil,
+    choices: @autoclosure @escaping @Sendable () -> [String] = [], takesPath: Bool = false,
     repeatable: Bool = false, hidden: Bool = false, help: String
   ) {
     self.names = names
     self.value = value
-    self.choices = choices
+    makeChoices = choices
     self.takesPath = takesPath
     self.help = help
     self.repeatable = repeatable
     self.hidden = hidden
   }
+
+  /// The values it takes, when they are a fixed list (for help and completions).
+  package var choices: [String] { makeChoices() }
 
   /// The option column of help: `-o, --output OUT`.
   var label: String {

@@ -136,12 +136,17 @@ package enum PrintCommand {
     return count(data.count, "byte", "bytes") + " <" + hex + (data.count > 16 ? " …>" : ">")
   }
 
-  /// A string in double quotes: `"` and `\` escaped with a backslash, then every character
-  /// the one rule names (controls, bidirectional controls, invisible format characters) as its
-  /// visible escape (`VisibleEscaping.line`).
+  /// A string in double quotes: `"` and `\` escaped with a backslash (scalar by scalar, as
+  /// `KeyPath` quotes keys: Foundation's `replacingOccurrences` cost a 5 KB Info.plist's print a
+  /// quarter of its instructions), then every character the one rule names (controls,
+  /// bidirectional controls, invisible format characters) as its visible escape
+  /// (`VisibleEscaping.line`).
   static func quoted(_ s: String) -> String {
-    let escaped = s.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "\"", with: "\\\"")
-    return "\"" + VisibleEscaping.line(escaped) + "\""
+    var escaped = String.UnicodeScalarView()
+    for scalar in s.unicodeScalars {
+      if scalar == "\"" || scalar == "\\" { escaped.append("\\") }
+      escaped.append(scalar)
+    }
+    return "\"" + VisibleEscaping.line(String(escaped)) + "\""
   }
 }

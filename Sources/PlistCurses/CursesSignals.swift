@@ -185,6 +185,7 @@ enum CursesSignals {
     guard s.pointee.active != 0 else { return }
     CursesTerminal.writeRaw(CursesTerminal.leaveModes, to: s.pointee.fd)
     s.pointee.active = 0
-    endwin()
+    // Active means a terminal opened, so ncurses is loaded.
+    _ = cn_load()?.pointee.endwin()
   }
 }

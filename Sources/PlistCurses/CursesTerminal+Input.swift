@@ -36,10 +36,10 @@ extension CursesTerminal {
       var slice = 100
       if let timeout { slice = max(0, min(100, timeout - Int(Self.now() - start))) }
       let window = cn_stdscr()
-      wtimeout(window, Int32(slice))
+      curses.wtimeout(window, Int32(slice))
       let sliceStart = Self.now()
       var value: wint_t = 0
-      let result = wget_wch(window, &value)
+      let result = curses.wget_wch(window, &value)
       if result == ERR {
         // A hung-up terminal returns ERR at once, for ever: notice it and stop.
         quickErrors = slice >= 50 && Self.now() - sliceStart < 10 ? quickErrors + 1 : 0
@@ -80,14 +80,14 @@ extension CursesTerminal {
   /// else waiting is pushed back to be read next).
   private func escapeOrAlt() -> Key {
     let window = cn_stdscr()
-    wtimeout(window, 0)
+    curses.wtimeout(window, 0)
     var value: wint_t = 0
-    let result = wget_wch(window, &value)
+    let result = curses.wget_wch(window, &value)
     if result == OK {
       if let alt = CursesKeys.altKey(forCharacter: value) { return alt }
-      _ = unget_wch(wchar_t(bitPattern: value))
+      _ = curses.unget_wch(wchar_t(bitPattern: value))
     } else if result == KEY_CODE_YES {
-      _ = ungetch(Int32(bitPattern: value))
+      _ = curses.ungetch(Int32(bitPattern: value))
     }
     return .escape
   }
@@ -96,7 +96,8 @@ extension CursesTerminal {
   /// 400 ms is a double click (ncurses does not tell clicks apart with `mouseinterval(0)`).
   private func mouseEvent() -> InputEvent? {
     var event = MEVENT()
-    guard getmouse(&event) == OK, var kind = CursesKeys.mouseKind(forState: event.bstate) else {
+    guard curses.getmouse(&event) == OK, var kind = CursesKeys.mouseKind(forState: event.bstate)
+    else {
       return nil
     }
     let x = Int(event.x)
@@ -119,13 +120,13 @@ extension CursesTerminal {
   /// other text is passed on as it came, for the receiver to sanitise.
   private func readPaste() -> InputEvent {
     let window = cn_stdscr()
-    wtimeout(window, 500)
+    curses.wtimeout(window, 500)
     var scalars = String.UnicodeScalarView()
     var count = 0
     var lastWasReturn = false
     while true {
       var value: wint_t = 0
-      let result = wget_wch(window, &value)
+      let result = curses.wget_wch(window, &value)
       if result == ERR { break }
       if result == KEY_CODE_YES {
         let code = Int32(bitPattern: value)

@@ -31,6 +31,8 @@ package final class CursesTerminal: Terminal {
   let inputFD: Int32
   /// The ncurses screen.
   private let screen: OpaquePointer
+  /// ncurses' functions, loaded when the first terminal opens (`CNcurses`'s shim says why).
+  let curses: cn_functions
   /// The file descriptor the screen is written to.
   let fd: Int32
   /// Whether curses owns the terminal now (false between ``suspend(_:)``'s end and resume).
@@ -68,6 +70,11 @@ package final class CursesTerminal: Terminal {
 
   /// Opens the terminal and prepares ncurses, without starting curses mode yet.
   private init<E: Error>(_ body: E.Type) throws(CursesError<E>) {
+    guard let functions = cn_load() else {
+      throw .cannotStart("ncursesw cannot be loaded (\(String(cString: cn_load_error())))")
+    }
+    let curses = functions.pointee
+    self.curses = curses
     if let tty = fopen("/dev/tty", "r+") {
       inputFile = tty
       outputFile = tty
@@ -85,7 +92,7 @@ package final class CursesTerminal: Terminal {
     var modes = termios()
     let hasModes = tcgetattr(inputFD, &modes) == 0
     CursesSignals.install()
-    guard let screen = newterm(nil, outputFile, inputFile) else {
+    guard let screen = curses.newterm(nil, outputFile, inputFile) else {
       Self.close(inputFile, outputFile)
       let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
       throw .cannotStart("the terminal type '\(term)' is unknown to ncurses; set TERM")
@@ -140,7 +147,7 @@ package final class CursesTerminal: Terminal {
     defer {
       CursesSignals.state.pointee.suspended = 0
       start()
-      clearok(cn_stdscr(), true)
+      _ = curses.clearok(cn_stdscr(), true)
       lastFrameSize = nil
     }
     return try body()
@@ -148,37 +155,37 @@ package final class CursesTerminal: Terminal {
 
   /// Enters curses mode: input modes, hidden cursor, mouse, colours, bracketed paste.
   private func start() {
-    _ = set_term(screen)
-    _ = cbreak()
-    _ = noecho()
+    _ = curses.set_term(screen)
+    _ = curses.cbreak()
+    _ = curses.noecho()
     let window = cn_stdscr()
-    _ = keypad(window, true)
-    _ = intrflush(window, false)
-    _ = leaveok(window, true)
-    _ = scrollok(window, false)
-    _ = set_escdelay(25)
-    let cursor = curs_set(0)
+    _ = curses.keypad(window, true)
+    _ = curses.intrflush(window, false)
+    _ = curses.leaveok(window, true)
+    _ = curses.scrollok(window, false)
+    _ = curses.set_escdelay(25)
+    let cursor = curses.curs_set(0)
     if savedCursor == nil, cursor != ERR { savedCursor = cursor }
     let mask: mmask_t =
       cn_button1_pressed() | cn_button1_released() | cn_button1_clicked()
       | cn_button1_double_clicked()
       | cn_button3_pressed() | cn_button3_clicked() | cn_button4_pressed() | cn_button5_pressed()
     var old: mmask_t = 0
-    hasMouse = mousemask(mask, &old) != 0
-    _ = mouseinterval(0)
-    if has_colors() {
-      _ = start_color()
-      hasDefaultColors = use_default_colors() == OK
+    hasMouse = curses.mousemask(mask, &old) != 0
+    _ = curses.mouseinterval(0)
+    if curses.has_colors() {
+      _ = curses.start_color()
+      hasDefaultColors = curses.use_default_colors() == OK
       colorCount = Int(cn_colors())
     } else {
       colorCount = 0
     }
     let pasteStart = cn_tigetstr("PS").map { String(cString: $0) } ?? "\u{1B}[200~"
     let pasteEnd = cn_tigetstr("PE").map { String(cString: $0) } ?? "\u{1B}[201~"
-    _ = define_key(pasteStart, Self.pasteStartCode)
-    _ = define_key(pasteEnd, Self.pasteEndCode)
-    _ = wnoutrefresh(window)
-    _ = doupdate()
+    _ = curses.define_key(pasteStart, Self.pasteStartCode)
+    _ = curses.define_key(pasteEnd, Self.pasteEndCode)
+    _ = curses.wnoutrefresh(window)
+    _ = curses.doupdate()
     Self.writeRaw(Array("\u{1B}[?2004h".utf8), to: fd)
     CursesSignals.prepare(fd: fd, modes: modesBeforeCurses(), bytes: emergencyBytes())
     isActive = true
@@ -219,20 +226,20 @@ package final class CursesTerminal: Terminal {
   private func stop() {
     guard isActive else { return }
     let window = cn_stdscr()
-    _ = wclear(window)
-    _ = wrefresh(window)
+    _ = curses.wclear(window)
+    _ = curses.wrefresh(window)
     lastFrameSize = nil
     isActive = false
     CursesSignals.state.pointee.active = 0
     Self.writeRaw(Self.leaveModes, to: fd)
-    if let savedCursor { _ = curs_set(savedCursor) }
-    _ = endwin()
+    if let savedCursor { _ = curses.curs_set(savedCursor) }
+    _ = curses.endwin()
   }
 
   /// Ends curses for good: `endwin`, frees the screen, closes `/dev/tty`.
   private func close() {
     stop()
-    delscreen(screen)
+    curses.delscreen(screen)
     Self.close(inputFile, outputFile)
   }
 
@@ -275,7 +282,7 @@ package final class CursesTerminal: Terminal {
   /// The terminal's current size, as ncurses knows it (updated on SIGWINCH).
   package var size: Size {
     let window = cn_stdscr()
-    return Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+    return Size(width: Int(curses.getmaxx(window)), height: Int(curses.getmaxy(window)))
   }
 
   /// Maps every role of `theme` to a colour pair and attributes (``CursesColors``); pairs are
@@ -285,7 +292,7 @@ package final class CursesTerminal: Terminal {
       theme: theme, colorCount: colorCount, pairLimit: Int(cn_color_pairs()),
       hasDefaultColors: hasDefaultColors)
     for (i, pair) in colors.pairs.enumerated() {
-      _ = init_pair(Int16(i + 1), pair.foreground, pair.background)
+      _ = curses.init_pair(Int16(i + 1), pair.foreground, pair.background)
     }
     var table: [ThemeRole: (pair: Int16, attributes: attr_t)] = [:]
     for role in ThemeRole.allCases {
@@ -334,7 +341,7 @@ package final class CursesTerminal: Terminal {
   /// Clears ncurses' picture of the screen, so the next refresh repaints every cell.
   package func invalidate() {
     guard isActive else { return }
-    _ = wclear(cn_stdscr())
+    _ = curses.wclear(cn_stdscr())
     lastFrameSize = nil
   }
 
@@ -342,7 +349,7 @@ package final class CursesTerminal: Terminal {
     guard isActive else { return }
     let window = cn_stdscr()
     if lastFrameSize != canvas.size {
-      _ = werase(window)
+      _ = curses.werase(window)
       lastFrameSize = canvas.size
     }
     let screenSize = size
@@ -378,8 +385,8 @@ package final class CursesTerminal: Terminal {
       flush(run, role: runRole, x: runStart, y: y)
       run.removeAll(keepingCapacity: true)
     }
-    _ = wnoutrefresh(window)
-    _ = doupdate()
+    _ = curses.wnoutrefresh(window)
+    _ = curses.doupdate()
   }
 
   /// Appends the characters of one cell that fill exactly `width` columns as the C library
@@ -422,13 +429,13 @@ package final class CursesTerminal: Terminal {
     guard let role, !run.isEmpty else { return }
     let window = cn_stdscr()
     let style = roleStyles[role] ?? (0, 0)
-    _ = wattr_set(window, style.attributes, style.pair, nil)
+    _ = curses.wattr_set(window, style.attributes, style.pair, nil)
     // At the bottom-right cell ncurses stores the character and reports ERR because the cursor
     // cannot move on without scrolling; scrolling is off, so the result is ignored.
     _ = run.withUnsafeBufferPointer {
-      mvwaddnwstr(window, Int32(y), Int32(x), $0.baseAddress, Int32(run.count))
+      curses.mvwaddnwstr(window, Int32(y), Int32(x), $0.baseAddress, Int32(run.count))
     }
-    _ = wattr_set(window, 0, 0, nil)
+    _ = curses.wattr_set(window, 0, 0, nil)
   }
 
   /// Sends `text` to the system clipboard with OSC 52, straight to the terminal.

@@ -22,6 +22,8 @@ struct BenchOptions: Sendable {
   var diff = true
   /// Measure `lint` of many inputs, serial against parallel (`ParallelLintBench`).
   var parallel = true
+  /// Measure whole-process start-up and the inspector's first screen (`StartupBench`).
+  var startup = true
 
   static let usage = """
     usage: swift run -c release infoscope-bench [--sizes 5k,1m,10m,100m] [--quick] [--runs N]
@@ -40,6 +42,8 @@ struct BenchOptions: Sendable {
       --diff-only     only that comparison
       --no-parallel   skip lint of many inputs, serial against parallel
       --parallel-only only that lint
+      --no-startup    skip start-up: infoscope print against plistutil -p, first screens
+      --startup-only  only start-up (needs .build/release/infoscope: swift build -c release)
     """
 
   /// Parses the arguments after the program name.
@@ -59,18 +63,21 @@ struct BenchOptions: Sendable {
         options.bundles = false
         options.diff = false
         options.parallel = false
+        options.startup = false
       case "--bundles-only":
         options.codec = false
         options.ui = false
         options.bundles = true
         options.diff = false
         options.parallel = false
+        options.startup = false
       case "--diff-only":
         options.codec = false
         options.ui = false
         options.bundles = false
         options.diff = true
         options.parallel = false
+        options.startup = false
       case "--no-diff":
         options.diff = false
       case "--no-parallel":
@@ -81,6 +88,16 @@ struct BenchOptions: Sendable {
         options.bundles = false
         options.diff = false
         options.parallel = true
+        options.startup = false
+      case "--no-startup":
+        options.startup = false
+      case "--startup-only":
+        options.codec = false
+        options.ui = false
+        options.bundles = false
+        options.diff = false
+        options.parallel = false
+        options.startup = true
       case "--no-ui":
         options.ui = false
       case "--no-bundles":

@@ -66,6 +66,17 @@ enum BenchCommand {
         parallel.notes.append("cannot prepare the generated app: \(error)")
       }
     }
+    var startup: StartupBench.Result?
+    if options.startup {
+      do {
+        let small = try runner.inputs(for: BenchSize.all[0]).xml
+        startup = StartupBench.run(
+          small: small, bench: bench, cache: cache, runs: options.runs ?? 20)
+      } catch {
+        startup = StartupBench.Result(
+          binary: "infoscope", runs: 0, notes: ["cannot prepare the 5 KB input: \(error)"])
+      }
+    }
     let report = Report(
       measurements: measurements, sizes: options.codec ? options.sizes : [],
       baselines: options.codec ? runner.baselines(bench: bench) : [],
@@ -73,7 +84,7 @@ enum BenchCommand {
       rssFromGNUTime: spawner.gnuTime != nil, codec: options.codec, ui: ui.measurements,
       uiNotes: ui.notes, diff: diff, diffNote: options.diff ? diffNote : nil,
       diffMeasured: options.diff, parallel: parallel.rows, parallelNotes: parallel.notes,
-      parallelMeasured: options.parallel)
+      parallelMeasured: options.parallel, startup: startup)
     var markdown = report.markdown()
     if options.bundles { markdown += BundleLintBench.markdown(BundleLintBench.run()) }
     if options.json {

@@ -35,6 +35,8 @@ struct Report {
   var parallelNotes: [String] = []
   /// Whether it was asked for (its rows and target are left out when not).
   var parallelMeasured = false
+  /// Whole-process start-up and first screens, when measured (`StartupBench`).
+  var startup: StartupBench.Result?
 
   /// The slowest re-lint of a typical Info.plist that passes (issue 15, item 5), in seconds.
   static let relintLimit = 0.001
@@ -49,6 +51,7 @@ struct Report {
     if !ui.isEmpty || !uiNotes.isEmpty { out += (codec ? "\n" : "") + uiMarkdown() }
     if let diff { out += DiffBench.markdown(diff) }
     if parallelMeasured { out += ParallelLintBench.markdown(parallel, notes: parallelNotes) }
+    if let startup { out += StartupBench.markdown(startup) }
     out += "\n## Targets\n\n"
     let verdicts = targets()
     for verdict in verdicts {
@@ -240,6 +243,7 @@ struct Report {
     if parallelMeasured {
       verdicts.append(ParallelLintBench.target(parallel, notes: parallelNotes))
     }
+    if let startup { verdicts += StartupBench.targets(startup) }
     return verdicts
   }
 
@@ -358,12 +362,14 @@ struct Report {
       var terminalUINotes: [String]
       var comparison: DiffBench.Result?
       var parallelLint: [ParallelLintBench.Row]
+      var startup: StartupBench.Result?
     }
     let document = Document(
       generatorVersion: PlistGenerator.version, measurements: measurements,
       baselinesRSSBytes: Dictionary(baselines, uniquingKeysWith: { a, _ in a }),
       absent: Dictionary(absent, uniquingKeysWith: { a, _ in a }), targets: targets(),
-      terminalUI: ui, terminalUINotes: uiNotes, comparison: diff, parallelLint: parallel)
+      terminalUI: ui, terminalUINotes: uiNotes, comparison: diff, parallelLint: parallel,
+      startup: startup)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(document) else { return "{}" }

@@ -249,4 +249,11 @@ private typealias T = TreeBuilder
 
         """#)
   }
+
+  /// Each quote and backslash is escaped as a scalar, a quote carrying a combining mark too, so
+  /// the printed string always reads back.
+  @Test func printEscapesEveryQuoteAndBackslash() {
+    #expect(PrintCommand.quoted("\"\u{301}\\\"") == "\"\\\"\u{301}\\\\\\\"\"")
+    #expect(PrintCommand.quoted("plain") == "\"plain\"")
+  }
 }

@@ -25,11 +25,14 @@ import Testing
     var error: String
   }
 
-  private func run(_ arguments: [String]) throws -> Run {
+  private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
     let executable = try #require(Self.executable, "infoscope is not built beside the tests")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -85,6 +88,31 @@ import Testing
     #expect(
       converted.output == String(decoding: try XMLPlistWriter.write(CLITests.sample), as: UTF8.self)
     )
+  }
+
+  /// libzip (with libcrypto behind it) and ncursesw are loaded when a command needs them, not
+  /// at start: the dynamic loader's own log (`LD_DEBUG=files`) names every library it maps,
+  /// those opened with dlopen included, as the `.ipa` run shows.
+  @Test
+  func loadsLibzipLibcryptoAndNcursesOnlyWhenNeeded() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(CLITests.sample, named: "Info.plist")
+    let loaderLog = ["LD_DEBUG": "files"]
+    let printed = try run(["print", file], environment: loaderLog)
+    #expect(printed.status == 0)
+    for library in ["libzip.so", "libcrypto.so", "libncursesw.so", "libtinfo.so"] {
+      #expect(!printed.error.contains("file=\(library)"), "print loaded \(library)")
+    }
+    let ipa = harness.path("App.ipa")
+    let archive = try ZipBuilder()
+      .file("Payload/App.app/Info.plist", text: "<plist><dict/></plist>").build()
+    try Data(archive).write(to: URL(fileURLWithPath: ipa))
+    let listed = try run(["files", ipa], environment: loaderLog)
+    #expect(listed.status == 0)
+    #expect(listed.error.contains("file=libzip.so"))
+    #expect(listed.error.contains("file=libcrypto.so"))
+    #expect(!listed.error.contains("file=libncursesw.so"))
   }
 
   /// Standard output is a pipe here, so no UI starts: the sample's lint report comes out.

@@ -50,93 +50,94 @@ package struct CMSEnvelope: Sendable, Equatable {
         "the file is \(bytes.count) bytes, over the \(maxBytes)-byte limit for a CMS envelope",
         path: path)
     }
-    ERR_clear_error()
+    let ssl = try LibCrypto.functions(for: path)
+    ssl.ERR_clear_error()
     let parsed = bytes.withUnsafeBufferPointer { buffer -> (OpaquePointer?, Int) in
       guard let base = buffer.baseAddress else { return (nil, 0) }
       var cursor: UnsafePointer<UInt8>? = base
-      let cms = d2i_CMS_ContentInfo(nil, &cursor, buffer.count)
+      let cms = ssl.d2i_CMS_ContentInfo(nil, &cursor, buffer.count)
       return (cms, cursor.map { $0 - base } ?? 0)
     }
     guard let cms = parsed.0 else {
       throw BundleError(
-        .malformed, "not a CMS signed envelope (\(openSSLReason()))", path: path, offset: 0)
+        .malformed, "not a CMS signed envelope (\(openSSLReason(ssl)))", path: path, offset: 0)
     }
-    defer { CMS_ContentInfo_free(cms) }
+    defer { ssl.CMS_ContentInfo_free(cms) }
     guard parsed.1 == bytes.count else {
       throw BundleError(
         .malformed, "\(bytes.count - parsed.1) bytes follow the end of the CMS envelope",
         path: path, offset: parsed.1)
     }
-    guard OBJ_obj2nid(CMS_get0_type(cms)) == NID_pkcs7_signed else {
+    guard ssl.OBJ_obj2nid(ssl.CMS_get0_type(cms)) == NID_pkcs7_signed else {
       throw BundleError(
         .malformed,
-        "the CMS envelope is \(objectName(CMS_get0_type(cms))), expected signed data",
+        "the CMS envelope is \(objectName(ssl, ssl.CMS_get0_type(cms))), expected signed data",
         path: path)
     }
-    guard let slot = CMS_get0_content(cms), let octets = slot.pointee else {
+    guard let slot = ssl.CMS_get0_content(cms), let octets = slot.pointee else {
       throw BundleError(
         .malformed, "the CMS envelope carries no content (a detached signature)", path: path)
     }
-    let length = Int(ASN1_STRING_length(octets))
+    let length = Int(ssl.ASN1_STRING_length(octets))
     var content: [UInt8] = []
-    if length > 0, let data = ASN1_STRING_get0_data(octets) {
+    if length > 0, let data = ssl.ASN1_STRING_get0_data(octets) {
       content = Array(UnsafeBufferPointer(start: data, count: length))
     }
-    let (certificates, signers) = readCertificates(cms)
+    let (certificates, signers) = readCertificates(ssl, cms)
     return CMSEnvelope(content: content, signers: signers, certificates: certificates)
   }
 
   /// Summaries of the envelope's certificates, and of those that match a `SignerInfo`.
   private static func readCertificates(
-    _ cms: OpaquePointer
+    _ ssl: co_functions, _ cms: OpaquePointer
   ) -> (all: [CertificateSummary], signers: [CertificateSummary]) {
-    guard let stack = CMS_get1_certs(cms) else { return ([], []) }
+    guard let stack = ssl.CMS_get1_certs(cms) else { return ([], []) }
     var certs: [OpaquePointer] = []
-    for i in 0..<OPENSSL_sk_num(stack) {
-      if let raw = OPENSSL_sk_value(stack, i) { certs.append(OpaquePointer(raw)) }
+    for i in 0..<ssl.OPENSSL_sk_num(stack) {
+      if let raw = ssl.OPENSSL_sk_value(stack, i) { certs.append(OpaquePointer(raw)) }
     }
     defer {
       // CMS_get1_certs took a reference on each certificate: give each back, then the stack.
-      for cert in certs { X509_free(cert) }
-      OPENSSL_sk_free(stack)
+      for cert in certs { ssl.X509_free(cert) }
+      ssl.OPENSSL_sk_free(stack)
     }
-    let all = certs.map(CertificateSummary.init(x509:))
+    let all = certs.map { CertificateSummary(x509: $0, ssl) }
     var signers: [CertificateSummary] = []
-    if let infos = CMS_get0_SignerInfos(cms) {
-      for i in 0..<OPENSSL_sk_num(infos) {
-        guard let info = OPENSSL_sk_value(infos, i) else { continue }
+    if let infos = ssl.CMS_get0_SignerInfos(cms) {
+      for i in 0..<ssl.OPENSSL_sk_num(infos) {
+        guard let info = ssl.OPENSSL_sk_value(infos, i) else { continue }
         if let index = certs.firstIndex(where: {
-          CMS_SignerInfo_cert_cmp(OpaquePointer(info), $0) == 0
+          ssl.CMS_SignerInfo_cert_cmp(OpaquePointer(info), $0) == 0
         }) {
           signers.append(all[index])
         }
       }
     }
-    ERR_clear_error()
+    ssl.ERR_clear_error()
     return (all, signers)
   }
 }
 
 /// OpenSSL's reason (`ERR_error_string_n`) for the last failure on this thread (the error queue
 /// is per thread), or a generic phrase when the queue is empty; the queue is cleared.
-func openSSLReason() -> String {
+func openSSLReason(_ ssl: co_functions) -> String {
   // The first error queued is the deepest cause ("wrong tag", "too long"); the rest wrap it.
-  let code = ERR_get_error()
-  ERR_clear_error()
+  let code = ssl.ERR_get_error()
+  ssl.ERR_clear_error()
   guard code != 0 else { return "OpenSSL gave no reason" }
   var buffer = [CChar](repeating: 0, count: 256)
-  ERR_error_string_n(code, &buffer, buffer.count)
+  ssl.ERR_error_string_n(code, &buffer, buffer.count)
   let end = buffer.firstIndex(of: 0) ?? buffer.count
   return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// The short name of an ASN.1 object identifier (`pkcs7-data`), or its dotted form.
-private func objectName(_ object: OpaquePointer?) -> String {
+private func objectName(_ ssl: co_functions, _ object: OpaquePointer?) -> String {
   guard let object else { return "of no type" }
-  let nid = OBJ_obj2nid(object)
-  if nid != NID_undef, let name = OBJ_nid2sn(nid) { return String(cString: name) }
+  let nid = ssl.OBJ_obj2nid(object)
+  if nid != NID_undef, let name = ssl.OBJ_nid2sn(nid) { return String(cString: name) }
   var buffer = [CChar](repeating: 0, count: 128)
-  let count = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
+  let count = ssl.OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
   guard count > 0 else { return "of an unknown type" }
   let end = buffer.firstIndex(of: 0) ?? buffer.count
   return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)

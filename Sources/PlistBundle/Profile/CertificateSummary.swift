@@ -34,60 +34,66 @@ package struct CertificateSummary: Sendable, Equatable {
   /// Reads a DER-encoded certificate; never throws: an unreadable one gives a summary whose
   /// `problem` says why, so one bad entry does not hide the rest of a profile.
   package init(der: [UInt8]) {
-    ERR_clear_error()
+    guard let ssl = co_load()?.pointee else {
+      self.init(commonName: nil, notBefore: nil, notAfter: nil, problem: LibCrypto.loadError)
+      return
+    }
+    ssl.ERR_clear_error()
     let parsed = der.withUnsafeBufferPointer { buffer -> (OpaquePointer?, Int) in
       guard let base = buffer.baseAddress else { return (nil, 0) }
       var cursor: UnsafePointer<UInt8>? = base
-      let cert = d2i_X509(nil, &cursor, buffer.count)
+      let cert = ssl.d2i_X509(nil, &cursor, buffer.count)
       return (cert, cursor.map { $0 - base } ?? 0)
     }
     guard let cert = parsed.0 else {
-      let reason = der.isEmpty ? "the certificate is empty" : openSSLReason()
+      let reason = der.isEmpty ? "the certificate is empty" : openSSLReason(ssl)
       self.init(
         commonName: nil, notBefore: nil, notAfter: nil,
         problem: "not a DER certificate (\(reason))")
       return
     }
-    defer { X509_free(cert) }
-    self.init(x509: cert)
+    defer { ssl.X509_free(cert) }
+    self.init(x509: cert, ssl)
     if parsed.1 != der.count {
       problem = "\(der.count - parsed.1) bytes follow the end of the certificate"
     }
   }
 
   /// Reads a certificate OpenSSL already holds; the caller keeps ownership.
-  init(x509 cert: OpaquePointer) {
-    let name = X509_get_subject_name(cert).flatMap(CertificateSummary.commonName(of:))
+  init(x509 cert: OpaquePointer, _ ssl: co_functions) {
+    let name = ssl.X509_get_subject_name(cert).flatMap {
+      CertificateSummary.commonName(of: $0, ssl)
+    }
     self.init(
-      commonName: name, notBefore: CertificateSummary.date(X509_get0_notBefore(cert)),
-      notAfter: CertificateSummary.date(X509_get0_notAfter(cert)))
-    ERR_clear_error()
+      commonName: name, notBefore: CertificateSummary.date(ssl.X509_get0_notBefore(cert), ssl),
+      notAfter: CertificateSummary.date(ssl.X509_get0_notAfter(cert), ssl))
+    ssl.ERR_clear_error()
   }
 
   /// The last common-name entry of an X.509 name, as UTF-8.
-  private static func commonName(of name: OpaquePointer) -> String? {
+  private static func commonName(of name: OpaquePointer, _ ssl: co_functions) -> String? {
     var index: Int32 = -1
     var last: Int32 = -1
     while true {
-      index = X509_NAME_get_index_by_NID(name, NID_commonName, index)
+      index = ssl.X509_NAME_get_index_by_NID(name, NID_commonName, index)
       if index < 0 { break }
       last = index
     }
-    guard last >= 0, let entry = X509_NAME_get_entry(name, last),
-      let data = X509_NAME_ENTRY_get_data(entry)
+    guard last >= 0, let entry = ssl.X509_NAME_get_entry(name, last),
+      let data = ssl.X509_NAME_ENTRY_get_data(entry)
     else { return nil }
     var out: UnsafeMutablePointer<UInt8>?
-    let count = ASN1_STRING_to_UTF8(&out, data)
+    let count = ssl.ASN1_STRING_to_UTF8(&out, data)
     guard count >= 0, let out else { return nil }
-    defer { CRYPTO_free(out, #fileID, #line) }
+    defer { ssl.CRYPTO_free(out, #fileID, #line) }
     return String(decoding: UnsafeBufferPointer(start: out, count: Int(count)), as: UTF8.self)
   }
 
   /// The instant of an ASN.1 `UTCTime` or `GeneralizedTime`, or nil when it is malformed.
-  private static func date(_ time: UnsafePointer<ASN1_TIME>?) -> PlistDate? {
+  private static func date(_ time: UnsafePointer<ASN1_TIME>?, _ ssl: co_functions) -> PlistDate? {
     guard let time else { return nil }
     var fields = tm()
-    guard ASN1_TIME_to_tm(time, &fields) == 1 else { return nil }
+    guard ssl.ASN1_TIME_to_tm(time, &fields) == 1 else { return nil }
     return PlistDate(
       year: Int64(fields.tm_year) + 1_900, month: Int64(fields.tm_mon) + 1,
       day: Int64(fields.tm_mday), hour: Int64(fields.tm_hour), minute: Int64(fields.tm_min),

@@ -65,15 +65,16 @@ extension ZipArchive {
           path: destination)
       }
     }
+    let zip = try LibZip.functions(for: archivePath)
     let source = try readSource(archivePath, expecting: expecting)
-    let edited = try replaceEntries(in: source.bytes, entries, source: archivePath)
-    defer { zip_source_free(edited) }
+    let edited = try replaceEntries(zip, in: source.bytes, entries, source: archivePath)
+    defer { zip.zip_source_free(edited) }
     let mode = UInt32(source.mode) & 0o777
     do throws(FileError) {
       try AtomicFile.write(
         to: destination, options: AtomicFile.Options(newFileMode: mode)
       ) { sink throws(FileError) in
-        try copy(edited, to: sink, source: archivePath)
+        try copy(zip, edited, to: sink, source: archivePath)
       }
     } catch {
       throw BundleError(
@@ -125,7 +126,7 @@ extension ZipArchive {
   ///
   /// - Returns: the libzip source holding the new archive; the caller frees it.
   private static func replaceEntries(
-    in bytes: [UInt8], _ entries: [String: [UInt8]], source: String
+    _ zip: cz_functions, in bytes: [UInt8], _ entries: [String: [UInt8]], source: String
   ) throws(BundleError) -> OpaquePointer {
     // Indices come from the archive's own central directory, so they match the bytes rewritten.
     var indices: [(index: UInt64, bytes: [UInt8])] = []
@@ -144,31 +145,32 @@ extension ZipArchive {
       indices.append((UInt64(entry.index), bytes))
     }
     var error = zip_error_t()
-    zip_error_init(&error)
-    defer { zip_error_fini(&error) }
+    zip.zip_error_init(&error)
+    defer { zip.zip_error_fini(&error) }
     // libzip owns (and frees) its own copy of the archive, which it rewrites in place.
     guard let copy = malloc(max(bytes.count, 1)) else {
       throw BundleError(.io, "could not allocate \(bytes.count) bytes for the copy", path: source)
     }
     bytes.withUnsafeBytes { if let base = $0.baseAddress { _ = memcpy(copy, base, $0.count) } }
-    guard let memory = zip_source_buffer_create(copy, UInt64(bytes.count), 1, &error) else {
+    guard let memory = zip.zip_source_buffer_create(copy, UInt64(bytes.count), 1, &error) else {
       free(copy)
       throw BundleError(
-        .io, "could not prepare the copy: \(String(cString: zip_error_strerror(&error)))",
+        .io, "could not prepare the copy: \(LibZip.message(zip.zip_error_strerror(&error)))",
         path: source)
     }
-    zip_source_keep(memory)
-    guard let handle = zip_open_from_source(memory, 0, &error) else {
-      zip_source_free(memory)
-      zip_source_free(memory)
+    zip.zip_source_keep(memory)
+    guard let handle = zip.zip_open_from_source(memory, 0, &error) else {
+      zip.zip_source_free(memory)
+      zip.zip_source_free(memory)
       throw BundleError(
-        .io, "could not open the copy for writing: \(String(cString: zip_error_strerror(&error)))",
+        .io,
+        "could not open the copy for writing: \(LibZip.message(zip.zip_error_strerror(&error)))",
         path: source)
     }
     func failure(_ action: String) -> BundleError {
-      let message = String(cString: zip_strerror(handle))
-      zip_discard(handle)
-      zip_source_free(memory)
+      let message = LibZip.message(zip.zip_strerror(handle))
+      zip.zip_discard(handle)
+      zip.zip_source_free(memory)
       return BundleError(.io, "could not \(action): \(message)", path: source)
     }
     for (index, bytes) in indices {
@@ -177,36 +179,36 @@ extension ZipArchive {
         throw failure("allocate \(bytes.count) bytes for an entry")
       }
       bytes.withUnsafeBytes { if let base = $0.baseAddress { _ = memcpy(data, base, $0.count) } }
-      guard let entrySource = zip_source_buffer(handle, data, UInt64(bytes.count), 1) else {
+      guard let entrySource = zip.zip_source_buffer(handle, data, UInt64(bytes.count), 1) else {
         free(data)
         throw failure("prepare the new contents")
       }
-      guard zip_file_replace(handle, index, entrySource, 0) == 0 else {
-        zip_source_free(entrySource)
+      guard zip.zip_file_replace(handle, index, entrySource, 0) == 0 else {
+        zip.zip_source_free(entrySource)
         throw failure("replace an entry")
       }
-      guard zip_set_file_compression(handle, index, ZIP_CM_DEFLATE, 0) == 0 else {
+      guard zip.zip_set_file_compression(handle, index, ZIP_CM_DEFLATE, 0) == 0 else {
         throw failure("set an entry's compression")
       }
     }
-    guard zip_close(handle) == 0 else { throw failure("write the copy") }
+    guard zip.zip_close(handle) == 0 else { throw failure("write the copy") }
     return memory
   }
 
   /// Streams the new archive held by `memory` into the writer's temporary file.
   private static func copy(
-    _ memory: OpaquePointer, to sink: AtomicFile.Sink, source: String
+    _ zip: cz_functions, _ memory: OpaquePointer, to sink: AtomicFile.Sink, source: String
   ) throws(FileError) {
-    guard zip_source_open(memory) == 0 else {
-      throw FileError(
-        .writeFailed,
-        "could not read back the new archive: \(String(cString: zip_error_strerror(zip_source_error(memory))))"
-      )
+    guard zip.zip_source_open(memory) == 0 else {
+      let reason = LibZip.message(zip.zip_error_strerror(zip.zip_source_error(memory)))
+      throw FileError(.writeFailed, "could not read back the new archive: \(reason)")
     }
-    defer { zip_source_close(memory) }
+    defer { _ = zip.zip_source_close(memory) }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
-      let count = chunk.withUnsafeMutableBytes { zip_source_read(memory, $0.baseAddress, 1 << 20) }
+      let count = chunk.withUnsafeMutableBytes {
+        zip.zip_source_read(memory, $0.baseAddress, 1 << 20)
+      }
       guard count >= 0 else {
         throw FileError(.writeFailed, "could not read back the new archive of \(source)")
       }

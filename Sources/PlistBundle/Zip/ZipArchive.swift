@@ -29,6 +29,8 @@ package final class ZipArchive: @unchecked Sendable {
   package let stamp: FileStamp?
 
   private let handle: OpaquePointer
+  /// libzip's functions (loaded when the first archive is opened).
+  private let zip: cz_functions
   /// The archive's bytes, owned here for libzip's buffer source; nil when opened from a path.
   private let buffer: UnsafeMutableRawBufferPointer?
   private let lock = NSLock()
@@ -51,28 +53,32 @@ package final class ZipArchive: @unchecked Sendable {
     guard !bytes.isEmpty else {
       throw BundleError(.unrecognized, "the file is empty; expected a ZIP archive", path: name)
     }
+    let zip = try LibZip.functions(for: name)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
     buffer.copyBytes(from: bytes)
     var error = zip_error_t()
-    zip_error_init(&error)
-    defer { zip_error_fini(&error) }
-    guard let source = zip_source_buffer_create(buffer.baseAddress, UInt64(bytes.count), 0, &error)
+    zip.zip_error_init(&error)
+    defer { zip.zip_error_fini(&error) }
+    guard
+      let source = zip.zip_source_buffer_create(
+        buffer.baseAddress, UInt64(bytes.count), 0, &error)
     else {
       buffer.deallocate()
-      throw ZipArchive.error(&error, "could not read the archive", path: name)
+      throw ZipArchive.error(zip, &error, "could not read the archive", path: name)
     }
-    guard let handle = zip_open_from_source(source, ZIP_RDONLY, &error) else {
-      zip_source_free(source)
+    guard let handle = zip.zip_open_from_source(source, ZIP_RDONLY, &error) else {
+      zip.zip_source_free(source)
       buffer.deallocate()
-      throw ZipArchive.error(&error, "could not open the ZIP archive", path: name)
+      throw ZipArchive.error(zip, &error, "could not open the ZIP archive", path: name)
     }
     do {
-      (entries, rejectedEntries, indexByPath) = try ZipArchive.list(handle, name, limits)
+      (entries, rejectedEntries, indexByPath) = try ZipArchive.list(zip, handle, name, limits)
     } catch {
-      zip_discard(handle)
+      zip.zip_discard(handle)
       buffer.deallocate()
       throw error
     }
+    self.zip = zip
     self.name = name
     self.limits = limits
     self.handle = handle
@@ -100,19 +106,21 @@ package final class ZipArchive: @unchecked Sendable {
     guard info.st_size > 0 else {
       throw BundleError(.unrecognized, "the file is empty; expected a ZIP archive", path: path)
     }
+    let zip = try LibZip.functions(for: path)
     var code: Int32 = 0
-    guard let handle = zip_open(path, ZIP_RDONLY, &code) else {
+    guard let handle = zip.zip_open(path, ZIP_RDONLY, &code) else {
       var error = zip_error_t()
-      zip_error_init_with_code(&error, code)
-      defer { zip_error_fini(&error) }
-      throw ZipArchive.error(&error, "could not open the ZIP archive", path: path)
+      zip.zip_error_init_with_code(&error, code)
+      defer { zip.zip_error_fini(&error) }
+      throw ZipArchive.error(zip, &error, "could not open the ZIP archive", path: path)
     }
     do {
-      (entries, rejectedEntries, indexByPath) = try ZipArchive.list(handle, path, limits)
+      (entries, rejectedEntries, indexByPath) = try ZipArchive.list(zip, handle, path, limits)
     } catch {
-      zip_discard(handle)
+      zip.zip_discard(handle)
       throw error
     }
+    self.zip = zip
     self.name = path
     self.limits = limits
     self.handle = handle
@@ -121,7 +129,7 @@ package final class ZipArchive: @unchecked Sendable {
   }
 
   deinit {
-    zip_discard(handle)
+    zip.zip_discard(handle)
     buffer?.deallocate()
   }
 
@@ -171,18 +179,21 @@ package final class ZipArchive: @unchecked Sendable {
     if entry.size > limits.maxTotalSize - totalRead {
       throw totalLimitError(path)
     }
-    guard let file = zip_fopen_index(handle, UInt64(entry.index), 0) else {
-      throw ZipArchive.error(zip_get_error(handle), "could not open the entry", path: path)
+    guard let file = zip.zip_fopen_index(handle, UInt64(entry.index), 0) else {
+      throw ZipArchive.error(zip, zip.zip_get_error(handle), "could not open the entry", path: path)
     }
-    defer { zip_fclose(file) }
+    defer { _ = zip.zip_fclose(file) }
     var bytes: [UInt8] = []
     // Declared sizes can lie: reserve at most 16 MiB up front and let the array grow.
     bytes.reserveCapacity(min(entry.size, 16 << 20))
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while true {
-      let count = chunk.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, UInt64($0.count)) }
+      let count = chunk.withUnsafeMutableBytes {
+        zip.zip_fread(file, $0.baseAddress, UInt64($0.count))
+      }
       if count < 0 {
-        throw ZipArchive.error(zip_file_get_error(file), "could not read the entry", path: path)
+        throw ZipArchive.error(
+          zip, zip.zip_file_get_error(file), "could not read the entry", path: path)
       }
       if count == 0 { break }
       let produced = Int(count)
@@ -225,11 +236,11 @@ package final class ZipArchive: @unchecked Sendable {
 
   /// Lists the central directory: accepted entries, rejected ones, and an index by path.
   private static func list(
-    _ handle: OpaquePointer, _ name: String, _ limits: ZipLimits
+    _ zip: cz_functions, _ handle: OpaquePointer, _ name: String, _ limits: ZipLimits
   ) throws(BundleError) -> ([ZipEntry], [BundleError], [String: Int]) {
-    let count = zip_get_num_entries(handle, 0)
+    let count = zip.zip_get_num_entries(handle, 0)
     if count < 0 {
-      throw error(zip_get_error(handle), "could not list the archive", path: name)
+      throw error(zip, zip.zip_get_error(handle), "could not list the archive", path: name)
     }
     if count > limits.maxEntryCount {
       throw BundleError(
@@ -242,9 +253,9 @@ package final class ZipArchive: @unchecked Sendable {
     var indexByPath: [String: Int] = [:]
     for index in 0..<UInt64(count) {
       var info = zip_stat_t()
-      zip_stat_init(&info)
-      guard zip_stat_index(handle, index, 0, &info) == 0, let cName = info.name else {
-        throw error(zip_get_error(handle), "could not read entry \(index)", path: name)
+      zip.zip_stat_init(&info)
+      guard zip.zip_stat_index(handle, index, 0, &info) == 0, let cName = info.name else {
+        throw error(zip, zip.zip_get_error(handle), "could not read entry \(index)", path: name)
       }
       let rawName = String(
         decoding: UnsafeRawBufferPointer(start: cName, count: strlen(cName))
@@ -266,7 +277,7 @@ package final class ZipArchive: @unchecked Sendable {
       }
       var system: UInt8 = 0
       var attributes: UInt32 = 0
-      _ = zip_file_get_external_attributes(handle, index, 0, &system, &attributes)
+      _ = zip.zip_file_get_external_attributes(handle, index, 0, &system, &attributes)
       let isUnix = UInt32(system) == ZIP_OPSYS_UNIX || UInt32(system) == ZIP_OPSYS_OS_X
       let mode = isUnix ? (attributes >> 16) & UInt32(S_IFMT) : 0
       indexByPath[path] = entries.count
@@ -281,11 +292,13 @@ package final class ZipArchive: @unchecked Sendable {
   }
 
   /// A `BundleError` for a libzip error, with libzip's message and a kind from its code.
-  private static func error(
-    _ error: UnsafeMutablePointer<zip_error_t>, _ action: String, path: String
+  static func error(
+    _ zip: cz_functions, _ error: UnsafeMutablePointer<zip_error_t>?, _ action: String,
+    path: String
   ) -> BundleError {
-    var message = String(cString: zip_error_strerror(error))
-    if zip_error_code_zip(error) == ZIP_ER_INCONS {
+    var message = LibZip.message(zip.zip_error_strerror(error))
+    let code = zip.zip_error_code_zip(error)
+    if code == ZIP_ER_INCONS {
       // libzip 1.7 refuses the whole central directory over one record it does not accept;
       // the commonest in hostile archives is a name marked UTF-8 holding a control character.
       message +=
@@ -293,7 +306,7 @@ package final class ZipArchive: @unchecked Sendable {
         + "that holds a control character)"
     }
     let kind: BundleError.Kind
-    switch zip_error_code_zip(error) {
+    switch code {
     case ZIP_ER_NOZIP: kind = .unrecognized
     case ZIP_ER_NOENT: kind = .notFound
     case ZIP_ER_OPEN, ZIP_ER_READ, ZIP_ER_SEEK, ZIP_ER_TELL, ZIP_ER_MEMORY: kind = .io

@@ -31,6 +31,17 @@ struct NearMissIndex: Sendable {
     /// Keys of 8 bytes or more, sorted by their lower-cased bytes, for the comparison of a key
     /// with one word replaced (a range of them shares the key's first bytes).
     var sorted: [Candidate] = []
+
+    /// Adds a catalog key (the first one wins each lookup); `compared` puts it in the tables
+    /// of the edit-distance and word comparisons too (`sorted` is sorted afterwards).
+    mutating func add(_ candidate: Candidate, key: String, lowered: String, compared: Bool) {
+      if byLoweredKey[lowered] == nil { byLoweredKey[lowered] = candidate.order }
+      if byDoubledKey[key + key] == nil { byDoubledKey[key + key] = candidate.order }
+      if compared {
+        byLength[candidate.bytes.count, default: []].append(candidate)
+        sorted.append(candidate)
+      }
+    }
   }
 
   /// The parents, by catalog container (`""`: the root).
@@ -43,6 +54,10 @@ struct NearMissIndex: Sendable {
   static let minimumLength = 8
 
   /// Builds the index of `entries`.
+  ///
+  /// Each parent's tables are changed in place (`parents[parent, default:]`): taking a table
+  /// out, changing it and putting it back copied its dictionaries for every key, which made
+  /// this index most of the cost of a first lint.
   init(_ entries: [KnownKey]) {
     var parents: [String: Parent] = [:]
     for (order, entry) in entries.enumerated() {
@@ -51,23 +66,15 @@ struct NearMissIndex: Sendable {
         order: order, bytes: bytes, lowered: bytes.map(Self.lower),
         wordStarts: Self.wordStarts(bytes), prefix: Self.vendorPrefix(bytes),
         mask: Self.mask(bytes))
+      let lowered = entry.key.lowercased()
       for parent in entry.within {
-        var table = parents[parent] ?? Parent()
-        let lowered = entry.key.lowercased()
-        if table.byLoweredKey[lowered] == nil { table.byLoweredKey[lowered] = order }
-        if table.byDoubledKey[entry.key + entry.key] == nil {
-          table.byDoubledKey[entry.key + entry.key] = order
-        }
-        if bytes.count >= Self.minimumLength {
-          table.byLength[bytes.count, default: []].append(candidate)
-          table.sorted.append(candidate)
-        }
-        parents[parent] = table
+        parents[parent, default: Parent()].add(
+          candidate, key: entry.key, lowered: lowered,
+          compared: bytes.count >= Self.minimumLength)
       }
     }
-    for (name, var table) in parents {
-      table.sorted.sort { $0.lowered.lexicographicallyPrecedes($1.lowered) }
-      parents[name] = table
+    for name in Array(parents.keys) {
+      parents[name]?.sorted.sort { $0.lowered.lexicographicallyPrecedes($1.lowered) }
     }
     self.parents = parents
   }

@@ -28,18 +28,27 @@ package struct ComparisonRuleDescription: Sendable {
   /// Identifier, name, default severity, category (`.comparison`), the roles its findings land
   /// in, summary, rationale, Apple source and ITMS code.
   package var rule: RuleDescription
-  /// Examples that must give no finding.
-  package var nonTriggering: [ComparisonExample]
-  /// Examples that must give findings exactly at their expected key paths.
-  package var triggering: [ComparisonExample]
+  /// Builds the examples that must give no finding.
+  private let makeNonTriggering: @Sendable () -> [ComparisonExample]
+  /// Builds the examples that must give findings at their expected key paths.
+  private let makeTriggering: @Sendable () -> [ComparisonExample]
 
-  /// Creates a description.
+  /// Examples that must give no finding, built afresh on each access (as a lint rule's are:
+  /// only the tests need them, see `RuleDescription.nonTriggering`).
+  package var nonTriggering: [ComparisonExample] { makeNonTriggering() }
+  /// Examples that must give findings exactly at their expected key paths, built afresh on each
+  /// access.
+  package var triggering: [ComparisonExample] { makeTriggering() }
+
+  /// Creates a description; the example lists are built only when read.
   package init(
-    _ rule: RuleDescription, nonTriggering: [ComparisonExample], triggering: [ComparisonExample]
+    _ rule: RuleDescription,
+    nonTriggering: @autoclosure @escaping @Sendable () -> [ComparisonExample],
+    triggering: @autoclosure @escaping @Sendable () -> [ComparisonExample]
   ) {
     self.rule = rule
-    self.nonTriggering = nonTriggering
-    self.triggering = triggering
+    makeNonTriggering = nonTriggering
+    makeTriggering = triggering
   }
 
   /// The rule's identifier.

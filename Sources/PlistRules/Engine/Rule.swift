@@ -53,17 +53,32 @@ package struct RuleDescription: Sendable {
   package var requirements: [RuleRequirement] = []
   /// Earlier identifiers of the rule.
   package var deprecatedAliases: [String]
-  /// Examples that must give no finding.
-  package var nonTriggering: [RuleExample]
-  /// Examples that must give findings exactly at their expected key paths.
-  package var triggering: [RuleExample]
+  /// Builds the examples that must give no finding.
+  private let makeNonTriggering: @Sendable () -> [RuleExample]
+  /// Builds the examples that must give findings at their expected key paths.
+  private let makeTriggering: @Sendable () -> [RuleExample]
+
+  /// Examples that must give no finding, built afresh on each access.
+  ///
+  /// Examples are built only when asked for (by the tests, through `RuleExampleTests` and
+  /// `RuleCatalogTests`): some read XML, JSON and icon sets, and building them for every rule
+  /// cost a lint several milliseconds of start-up. Read the property once and keep the array.
+  package var nonTriggering: [RuleExample] { makeNonTriggering() }
+  /// Examples that must give findings exactly at their expected key paths, built afresh on each
+  /// access (see `nonTriggering`).
+  package var triggering: [RuleExample] { makeTriggering() }
 
   /// Creates a description.
+  ///
+  /// The example lists are taken unevaluated (`@autoclosure`): a rule writes them as array
+  /// literals, and they are built only when `nonTriggering` or `triggering` is read.
   package init(
     identifier: String, name: String, severity: Severity, category: RuleCategory,
     appliesTo: Set<FileRole>, summary: String, rationale: String? = nil,
     appleSource: AppleSource, itms: String? = nil, isUploadCheck: Bool? = nil,
-    deprecatedAliases: [String] = [], nonTriggering: [RuleExample], triggering: [RuleExample]
+    deprecatedAliases: [String] = [],
+    nonTriggering: @autoclosure @escaping @Sendable () -> [RuleExample],
+    triggering: @autoclosure @escaping @Sendable () -> [RuleExample]
   ) {
     self.identifier = identifier
     self.name = name
@@ -76,8 +91,8 @@ package struct RuleDescription: Sendable {
     self.itms = itms
     self.isUploadCheck = isUploadCheck ?? (itms != nil)
     self.deprecatedAliases = deprecatedAliases
-    self.nonTriggering = nonTriggering
-    self.triggering = triggering
+    makeNonTriggering = nonTriggering
+    makeTriggering = triggering
   }
 }
 
