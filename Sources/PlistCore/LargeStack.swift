@@ -30,8 +30,9 @@ package enum LargeStack {
 
   /// Runs `body` on a thread with a `bytes`-byte stack, and waits for it.
   ///
-  /// On a thread that `run` started, `body` runs directly, so nested calls cost nothing. If no thread can be started, `body` runs on the calling
-  /// thread (and a tree too deep for that thread's stack may then crash the process).
+  /// On a thread that `run` started, `body` runs directly, so nested calls cost nothing. If
+  /// no thread can be started, `body` runs on the calling thread (and a tree too deep for that
+  /// thread's stack may then crash the process).
   ///
   /// - Parameter body: the work; it runs exactly once, before `run` returns.
   /// - Returns: what `body` returns.
@@ -54,20 +55,58 @@ package enum LargeStack {
   /// True on a thread that `run` started (or that runs inside one's work).
   package static var isLarge: Bool { pthread_getspecific(marker) != nil }
 
-  /// Starts a large-stack thread that runs `box`, and joins it; false when none started.
-  private static func start<Result, Failure: Error>(_ box: Box<Result, Failure>) -> Bool {
-    sizes.contains { start(box, stackSize: $0) }
+  /// Calls `body(0)`, `body(1)`, … `body(iterations - 1)`, at once on large-stack threads,
+  /// one per core at most, and returns when every call has returned.
+  ///
+  /// The calls are taken in index order by whichever thread is free. With one core, one
+  /// iteration, or no thread to be had, they run one after another on a large stack.
+  ///
+  /// - Parameters:
+  ///   - iterations: the number of calls.
+  ///   - body: the work for one index; it must not depend on the order the calls run in.
+  package static func concurrentPerform(iterations: Int, _ body: @Sendable (Int) -> Void) {
+    let workers = min(iterations, ProcessInfo.processInfo.activeProcessorCount)
+    guard workers > 1 else {
+      run { for index in 0..<max(iterations, 0) { body(index) } }
+      return
+    }
+    withoutActuallyEscaping(body) { body in
+      let counter = Counter(limit: iterations)
+      var threads: [pthread_t] = []
+      for _ in 0..<workers {
+        let box = Box<Void, Never> { while let index = counter.next() { body(index) } }
+        if let thread = spawn(box) { threads.append(thread) }
+      }
+      // Without threads, the calls run here (on a large stack, if one can be had).
+      if threads.isEmpty { run { while let index = counter.next() { body(index) } } }
+      for thread in threads { pthread_join(thread, nil) }
+    }
   }
 
-  /// Starts a thread of `stackSize` bytes of stack that runs `box`, and joins it; false when
-  /// none started.
-  private static func start<Result, Failure: Error>(
+  /// Starts a large-stack thread that runs `box`, and joins it; false when none started.
+  private static func start<Result, Failure: Error>(_ box: Box<Result, Failure>) -> Bool {
+    guard let thread = spawn(box) else { return false }
+    pthread_join(thread, nil)
+    return true
+  }
+
+  /// Starts a large-stack thread that runs `box`, trying each of `sizes`; nil when none
+  /// started.
+  private static func spawn<Result, Failure: Error>(_ box: Box<Result, Failure>) -> pthread_t? {
+    for size in sizes {
+      if let thread = spawn(box, stackSize: size) { return thread }
+    }
+    return nil
+  }
+
+  /// Starts a thread of `stackSize` bytes of stack that runs `box`; nil when none started.
+  private static func spawn<Result, Failure: Error>(
     _ box: Box<Result, Failure>, stackSize: Int
-  ) -> Bool {
+  ) -> pthread_t? {
     var attributes = pthread_attr_t()
-    guard pthread_attr_init(&attributes) == 0 else { return false }
+    guard pthread_attr_init(&attributes) == 0 else { return nil }
     defer { pthread_attr_destroy(&attributes) }
-    guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { return false }
+    guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { return nil }
     let context = Unmanaged.passRetained(box as AnyObject).toOpaque()
     var thread = pthread_t()
     let started = pthread_create(
@@ -81,10 +120,27 @@ package enum LargeStack {
       }, context)
     guard started == 0 else {
       Unmanaged<AnyObject>.fromOpaque(context).release()
-      return false
+      return nil
     }
-    pthread_join(thread, nil)
-    return true
+    return thread
+  }
+}
+
+/// The next index to hand out, shared by the threads of `concurrentPerform`.
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  private let limit: Int
+
+  init(limit: Int) { self.limit = limit }
+
+  /// The next index below the limit, or nil when all are taken.
+  func next() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard value < limit else { return nil }
+    value += 1
+    return value - 1
   }
 }
 
