@@ -91,6 +91,24 @@ import Testing
     }
   }
 
+  @Test(arguments: [Format.binary, .ascii])
+  func diffsTheDeepestValue(_ format: Format) throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    // The same values in another format, then with the leaf changed.
+    let old = try Self.write(format, in: harness)
+    let same = harness.run(["diff", old, try Self.write(.xml, in: harness)])
+    #expect(same.status == 0)
+    #expect(same.console.outputText.contains("0 files changed (0 changes)"))
+    let text = String(decoding: DeepDocument.bytes(.xml, depth: Self.depth), as: UTF8.self)
+    let new = harness.path("changed.plist")
+    try Data(text.replacingOccurrences(of: ">leaf<", with: ">other<").utf8)
+      .write(to: URL(fileURLWithPath: new))
+    let changed = harness.run(["diff", old, new])
+    #expect(changed.status == 0)
+    #expect(changed.console.outputText.contains("1 file changed (2 changes)"))
+  }
+
   @Test(arguments: Format.allCases)
   func refusesAMillionLevelsQuicklyInTheSameSentence(_ format: Format) throws {
     let harness = try CLIHarness()
