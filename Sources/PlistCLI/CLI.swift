@@ -120,9 +120,12 @@ package enum CLI {
       try PlistReader.read(bytes: bytes, file: file)
     }
   ) -> Int32 {
-    switch plan(arguments, console: console, read: read) {
-    case .exit(let status): status
-    case .interactive(let bundle, _): lintReport(bundle, console: console)
+    // The bundle a plan holds is reported and released on the large stack too.
+    LargeStack.run {
+      switch plan(arguments, console: console, read: read) {
+      case .exit(let status): status
+      case .interactive(let bundle, _): lintReport(bundle, console: console)
+      }
     }
   }
 

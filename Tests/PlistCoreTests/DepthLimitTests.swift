@@ -48,6 +48,14 @@ import Testing
     }
   }
 
+  @Test func preservingWriterGivesBackAnUneditedDocumentAtTheLimit() throws {
+    let bytes = DeepDocument.bytes(.xml, depth: PlistLimits.maxDepth)
+    try LargeStack.run { () throws in
+      let document = try PlistReader.read(bytes: bytes)
+      #expect(try XMLPreservingWriter.write(document.root, over: document) == bytes)
+    }
+  }
+
   @Test(arguments: Format.allCases)
   func refusesAMillionLevelsQuicklyInTheSameWords(_ format: Format) throws {
     let bytes = DeepDocument.bytes(format, depth: 1_000_000)
