@@ -56,5 +56,8 @@ case .interactive(let bundle, let options):
         exit(64)
       }
     }
+    // The process ends here, on the large stack: returning would release the bundle's trees
+    // on the main thread, whose stack a tree 100,000 levels deep overflows.
+    exit(0)
   }
 }
