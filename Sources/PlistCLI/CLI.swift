@@ -71,6 +71,9 @@ package enum CLI {
   /// Reads the command line and runs every headless command; decides, for `infoscope PATH` and
   /// `infoscope --demo`, between the inspector and the lint report.
   ///
+  /// The command runs on a `LargeStack` thread, so that documents nested as deep as the
+  /// readers accept can be printed, converted, edited and linted.
+  ///
   /// The inspector is planned only when `console.isTerminal(.output)` (a terminal, and `TERM`
   /// not `dumb`); otherwise the input's lint report is printed as `infoscope lint` prints it
   /// (text format), with lint's exit status, and no UI starts.
@@ -88,15 +91,19 @@ package enum CLI {
       try PlistReader.read(bytes: bytes, file: file)
     }
   ) -> Plan {
-    let context = Context(console: console, read: read)
-    let command: Command
-    do {
-      command = try Arguments.parse(arguments)
-    } catch {
-      return .exit(usageError(error, console: console))
+    // Trees as deep as the readers accept (`PlistLimits.maxDepth`) are compared, linted,
+    // reported and released by code that recurses: every command runs on a large stack.
+    LargeStack.run { () -> Plan in
+      let context = Context(console: console, read: read)
+      let command: Command
+      do throws(UsageError) {
+        command = try Arguments.parse(arguments)
+      } catch {
+        return .exit(usageError(error, console: console))
+      }
+      if case .open(let options) = command { return open(options, context: context) }
+      return .exit(execute(command, context: context).rawValue)
     }
-    if case .open(let options) = command { return open(options, context: context) }
-    return .exit(execute(command, context: context).rawValue)
   }
 
   /// Runs `infoscope` with `arguments` (without the program name) to the end: where `plan`
@@ -113,9 +120,12 @@ package enum CLI {
       try PlistReader.read(bytes: bytes, file: file)
     }
   ) -> Int32 {
-    switch plan(arguments, console: console, read: read) {
-    case .exit(let status): status
-    case .interactive(let bundle, _): lintReport(bundle, console: console)
+    // The bundle a plan holds is reported and released on the large stack too.
+    LargeStack.run {
+      switch plan(arguments, console: console, read: read) {
+      case .exit(let status): status
+      case .interactive(let bundle, _): lintReport(bundle, console: console)
+      }
     }
   }
 

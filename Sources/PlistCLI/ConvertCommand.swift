@@ -102,20 +102,14 @@ package enum ConvertCommand {
   /// key and how many times.
   static func duplicateKeys(in root: PlistNode) -> [(KeyPath, String, Int)] {
     var found: [(KeyPath, String, Int)] = []
-    func visit(_ node: PlistNode, _ path: KeyPath) {
-      switch node.value {
-      case .dictionary(let d):
+    root.walk { node, path in
+      if case .dictionary(let d) = node.value {
         for duplicate in d.duplicateKeys {
           found.append((path, duplicate.key, duplicate.indices.count))
         }
-        for entry in d.entries { visit(entry.node, path.appending(key: entry.key)) }
-      case .array(let items):
-        for (i, item) in items.enumerated() { visit(item, path.appending(index: i)) }
-      default:
-        break
       }
+      return true
     }
-    visit(root, .root)
     return found
   }
 

@@ -4,7 +4,8 @@ import PlistCore
 
 /// `infoscope print FILE [KEYPATH]`: the tree with its types, in source order.
 ///
-/// The layout, one node a line, two spaces of indentation per level:
+/// The layout, one node a line, two spaces of indentation per level (up to
+/// `PlistLimits.maxIndentLevels` levels):
 /// ```
 /// dictionary (3 entries)
 ///   CFBundleIdentifier: string "com.example.app"
@@ -61,41 +62,61 @@ package enum PrintCommand {
   /// - Parameters:
   ///   - node: the root of what to print.
   ///   - label: the first line's label (a key path), or nil for none.
-  /// - Returns: one line per node, indented two spaces per level.
+  /// - Returns: one line per node, indented two spaces per level, at most
+  ///   `PlistLimits.maxIndentLevels` levels (deeper lines are indented as that level).
   package static func render(_ node: PlistNode, label: String? = nil) -> String {
-    var out = ""
-    line(node, label: label, depth: 0, note: nil, into: &out)
-    return out
-  }
-
-  private static func line(
-    _ node: PlistNode, label: String?, depth: Int, note: String?, into out: inout String
-  ) {
-    out += String(repeating: "  ", count: depth)
-    if let label { out += VisibleEscaping.line(label) + ": " }
-    out += summary(node.value)
-    if let note { out += "  (\(note))" }
-    out += "\n"
-    guard depth < PlistLimits.maxDepth else {
-      if node.value.childCount ?? 0 > 0 {
-        out += String(repeating: "  ", count: depth + 1) + "… (nested too deep to print)\n"
+    /// A container whose children are being printed.
+    struct Frame {
+      enum Children {
+        case items([PlistNode])
+        case entries([PlistEntry], lastIndex: [String: Int])
       }
-      return
+      let children: Children
+      let count: Int
+      var next = 0
     }
-    switch node.value {
-    case .array(let items):
-      for (i, item) in items.enumerated() {
-        line(item, label: "[\(i)]", depth: depth + 1, note: nil, into: &out)
+    let indentation = String(repeating: "  ", count: PlistLimits.maxIndentLevels)
+    var out = ""
+    var stack: [Frame] = []
+    var pending: (node: PlistNode, label: String?, note: String?)? = (node, label, nil)
+    while true {
+      if let (node, label, note) = pending {
+        pending = nil
+        let depth = stack.count
+        out += indentation.prefix(2 * min(depth, PlistLimits.maxIndentLevels))
+        if let label { out += VisibleEscaping.line(label) + ": " }
+        out += summary(node.value)
+        if let note { out += "  (\(note))" }
+        out += "\n"
+        if depth >= PlistLimits.maxDepth, node.value.childCount ?? 0 > 0 {
+          out += indentation.prefix(2 * min(depth + 1, PlistLimits.maxIndentLevels))
+          out += "… (nested too deep to print)\n"
+        } else if case .array(let items) = node.value, !items.isEmpty {
+          stack.append(Frame(children: .items(items), count: items.count))
+        } else if case .dictionary(let dictionary) = node.value, !dictionary.isEmpty {
+          var lastIndex: [String: Int] = [:]
+          for (i, entry) in dictionary.entries.enumerated() { lastIndex[entry.key] = i }
+          stack.append(
+            Frame(
+              children: .entries(dictionary.entries, lastIndex: lastIndex),
+              count: dictionary.count))
+        }
       }
-    case .dictionary(let dictionary):
-      var lastIndex: [String: Int] = [:]
-      for (i, entry) in dictionary.entries.enumerated() { lastIndex[entry.key] = i }
-      for (i, entry) in dictionary.entries.enumerated() {
+      guard let top = stack.indices.last else { return out }
+      let i = stack[top].next
+      guard i < stack[top].count else {
+        stack.removeLast()
+        continue
+      }
+      stack[top].next += 1
+      switch stack[top].children {
+      case .items(let items):
+        pending = (items[i], "[\(i)]", nil)
+      case .entries(let entries, let lastIndex):
+        let entry = entries[i]
         let note = lastIndex[entry.key] == i ? nil : "duplicate key, overridden below"
-        line(entry.node, label: keyLabel(entry.key), depth: depth + 1, note: note, into: &out)
+        pending = (entry.node, keyLabel(entry.key), note)
       }
-    default:
-      break
     }
   }
 

@@ -5,9 +5,10 @@ import Foundation
 package enum Parallel {
   /// `body(0)`, `body(1)`, … `body(count - 1)`, in that order.
   ///
-  /// The calls run at once on the machine's cores (`DispatchQueue.concurrentPerform`), unless
-  /// `serially` is true or there is a single item; either way the results come back in index
-  /// order. `body` must not depend on the order the calls run in.
+  /// The calls run at once on the machine's cores (`LargeStack.concurrentPerform`: threads
+  /// whose stacks hold the deepest tree the readers accept), unless `serially` is true or
+  /// there is a single item; either way the results come back in index order. `body` must not
+  /// depend on the order the calls run in.
   ///
   /// - Parameters:
   ///   - count: the number of items (0 gives an empty array).
@@ -20,7 +21,7 @@ package enum Parallel {
   ) -> [Result] {
     guard count > 1, !serially else { return (0..<max(count, 0)).map { body($0) } }
     let slots = Slots<Result>(count: count)
-    DispatchQueue.concurrentPerform(iterations: count) { index in
+    LargeStack.concurrentPerform(iterations: count) { index in
       slots.store(body(index), at: index)
     }
     return slots.results()

@@ -1,5 +1,6 @@
 import CNcurses
 import Glibc
+import PlistUI
 
 /// The process-wide state that signal handlers and `atexit` share with ``CursesTerminal``.
 ///
@@ -187,5 +188,36 @@ enum CursesSignals {
     s.pointee.active = 0
     // Active means a terminal opened, so ncurses is loaded.
     _ = cn_load()?.pointee.endwin()
+  }
+}
+
+extension CursesTerminal {
+  /// Runs `body`, the whole inspector, on a large-stack thread (`Inspector.onLargeStack`),
+  /// with the terminal's signals delivered to that thread.
+  ///
+  /// The calling thread (the main thread) only waits, with SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+  /// SIGTSTP, SIGCONT and SIGWINCH blocked until `body` returns, so the kernel hands them to
+  /// the inspector's thread, the one that waits in `getch`: a resize or a suspend interrupts
+  /// its wait as it would on the main thread. Crash signals stay with the thread that faults.
+  ///
+  /// - Parameter body: the work; it runs once, before this returns.
+  /// - Returns: what `body` returns.
+  /// - Throws: what `body` throws.
+  package static func onLargeStack<Result, Failure: Error>(
+    _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    var routed = sigset_t()
+    sigemptyset(&routed)
+    for signal in CursesSignals.terminating + [SIGTSTP, SIGCONT, SIGWINCH] {
+      sigaddset(&routed, signal)
+    }
+    var before = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &routed, &before)
+    defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+    return try Inspector.onLargeStack { () throws(Failure) -> Result in
+      // The new thread starts with the caller's mask: it takes the signals back.
+      pthread_sigmask(SIG_UNBLOCK, &routed, nil)
+      return try body()
+    }
   }
 }

@@ -19,7 +19,8 @@ struct CorpusTests {
   ])
 
   /// Files beyond a `PlistLimits` bound: they end in a clear `.limitExceeded` error.
-  static let beyondLimits: Set<String> = ["binary/cpython-plistlib__deep-nesting-100000.bplist"]
+  /// (CPython's 100,000-level file is within the depth limit.)
+  static let beyondLimits: Set<String> = []
 
   @Test func coversTheWholeCorpus() {
     #expect(CorpusTests.plistEntries.count == Corpus.entries.count - 14)
@@ -29,6 +30,11 @@ struct CorpusTests {
   @Test(arguments: plistEntries)
   func readsOrFailsAsTheManifestSays(entry: Corpus.Entry) throws {
     let bytes = try PlistReader.readFile(entry.url.path)
+    // Deep trees are compared and released on a large stack.
+    try LargeStack.run { () throws in try check(entry, bytes) }
+  }
+
+  func check(_ entry: Corpus.Entry, _ bytes: [UInt8]) throws {
     if entry.note.hasPrefix("FUZZ") {
       do {
         _ = try PlistReader.read(bytes: bytes, file: entry.path)
@@ -40,7 +46,6 @@ struct CorpusTests {
         try PlistReader.read(bytes: bytes, file: entry.path)
       }
       #expect(error?.kind == .limitExceeded)
-      #expect(error?.message.contains("512") == true)
     } else if entry.note.hasPrefix("MALFORMED") || CorpusTests.rejectedEdges.contains(entry.path) {
       let error = #expect(throws: PlistError.self) {
         try PlistReader.read(bytes: bytes, file: entry.path)

@@ -261,9 +261,7 @@ private struct ASCIIPlistParser {
   /// Opens a container at `lexer.pos`.
   private mutating func open(dictionary: Bool, depth: Int) throws(PlistError) -> Frame {
     guard depth < PlistLimits.maxDepth else {
-      throw lexer.error(
-        "nesting deeper than \(PlistLimits.maxDepth) arrays and dictionaries "
-          + "(PlistLimits.maxDepth)", at: lexer.pos, kind: .limitExceeded)
+      throw lexer.error(PlistLimits.tooDeepToRead, at: lexer.pos, kind: .limitExceeded)
     }
     try count(at: lexer.pos)
     let start = lexer.pos

@@ -124,7 +124,46 @@ struct BinaryPlistDecoder {
   // MARK: Objects
 
   /// The node of object `index`, whose parent container sits at nesting `depth`.
+  ///
+  /// Containers still being decoded are kept on an explicit stack (no recursion), so a file
+  /// nested as deep as `PlistLimits.maxDepth` needs no stack of its own, and one nested deeper
+  /// is refused at the first container past the limit.
   mutating func node(_ index: Int, depth: Int) throws(PlistError) -> PlistNode {
+    var stack: [ContainerFrame] = []
+    var next = (index: index, depth: depth)
+    while true {
+      var done: PlistNode?
+      switch try begin(next.index, depth: next.depth) {
+      case .node(let node): done = node
+      case .open(let frame): stack.append(frame)
+      }
+      // Hand finished nodes to their containers until one has a child left to decode.
+      while true {
+        guard let top = stack.indices.last else {
+          guard let done else { fatalError("BinaryPlistDecoder: a container vanished") }
+          return done
+        }
+        if let node = done {
+          stack[top].add(node)
+          done = nil
+        }
+        if let child = try nextChild(of: &stack[top]) {
+          next = (child, stack[top].depth)
+          break
+        }
+        done = try finish(stack.removeLast())
+      }
+    }
+  }
+
+  /// What decoding an object starts with: a finished node, or a container to fill.
+  private enum Beginning {
+    case node(PlistNode)
+    case open(ContainerFrame)
+  }
+
+  /// Decodes a scalar or a cached object, or opens a container.
+  private mutating func begin(_ index: Int, depth: Int) throws(PlistError) -> Beginning {
     let status = state[index]
     let offset = trailer.offset(of: index, in: bytes)
     if status != 0 && status != BinaryPlistDecoder.decodedContainer {
@@ -136,7 +175,7 @@ struct BinaryPlistDecoder {
       }
       let slot = Int(status &- 1)
       try produced(cacheSizes[slot])
-      return cache[slot]
+      return .node(cache[slot])
     }
     let marker = bytes[offset]
     guard let kind = BinaryPlistMarker(byte: marker) else {
@@ -147,17 +186,17 @@ struct BinaryPlistDecoder {
     }
     switch kind {
     case .array:
-      return try array(index, offset, marker, depth)
+      return .open(try openArray(index, offset, marker, depth))
     case .dictionary:
-      return try dictionary(index, offset, marker, depth)
+      return .open(try openDictionary(index, offset, marker, depth))
     case .asciiString, .utf16String, .data:
       let node = try scalar(kind, offset, marker)
       try produced(1)
       remember(index, node, size: 1)
-      return node
+      return .node(node)
     default:
       try produced(1)
-      return try scalar(kind, offset, marker)
+      return .node(try scalar(kind, offset, marker))
     }
   }
 
@@ -187,29 +226,23 @@ struct BinaryPlistDecoder {
       end: UInt32(truncatingIfNeeded: end))
   }
 
-  private mutating func array(
+  private mutating func openArray(
     _ index: Int, _ offset: Int, _ marker: UInt8, _ parentDepth: Int
-  ) throws(PlistError) -> PlistNode {
+  ) throws(PlistError) -> ContainerFrame {
     let depth = try enter(parentDepth, offset)
     let (count, start) = try countAndStart(marker, offset, .array)
     let end = try extent(start, count, unit: referenceWidth, offset, .array, "references")
     state[index] = BinaryPlistDecoder.inProgress
-    var children: [PlistNode] = []
-    children.reserveCapacity(count)
-    var p = start
-    for _ in 0..<count {
-      let child = try reference(at: p, offset)
-      children.append(try node(child, depth: depth))
-      p &+= referenceWidth
-    }
-    try produced(1)
-    state[index] = BinaryPlistDecoder.decodedContainer
-    return PlistNode(.array(children), location: location(offset, end))
+    var frame = ContainerFrame(
+      index: index, offset: offset, end: end, depth: depth, start: start, count: count,
+      isDictionary: false)
+    frame.children.reserveCapacity(count)
+    return frame
   }
 
-  private mutating func dictionary(
+  private mutating func openDictionary(
     _ index: Int, _ offset: Int, _ marker: UInt8, _ parentDepth: Int
-  ) throws(PlistError) -> PlistNode {
+  ) throws(PlistError) -> ContainerFrame {
     let depth = try enter(parentDepth, offset)
     let (count, start) = try countAndStart(marker, offset, .dictionary)
     let (units, overflow) = count.multipliedReportingOverflow(by: 2)
@@ -221,46 +254,63 @@ struct BinaryPlistDecoder {
     }
     let end = try extent(start, units, unit: referenceWidth, offset, .dictionary, "references")
     state[index] = BinaryPlistDecoder.inProgress
-    var entries: [PlistEntry] = []
-    entries.reserveCapacity(count)
-    let valuesStart = start &+ count &* referenceWidth
-    for i in 0..<count {
-      let keyIndex = try reference(at: start &+ i &* referenceWidth, offset)
-      let keyOffset = trailer.offset(of: keyIndex, in: bytes)
-      let keyKind = BinaryPlistMarker(byte: bytes[keyOffset])
-      if state[keyIndex] == BinaryPlistDecoder.inProgress {
-        _ = try node(keyIndex, depth: depth)  // reports the cycle
-      }
-      guard keyKind == .asciiString || keyKind == .utf16String else {
-        let what = keyKind?.article ?? "an unknown object (marker 0x\(hex(bytes[keyOffset])))"
-        throw PlistError(
-          .malformed,
-          "key \(i) of the dictionary at offset 0x\(hex(offset)) is \(what), "
-            + "expected a string", offset: keyOffset)
-      }
-      let keyNode = try node(keyIndex, depth: depth)
-      guard case .string(let key) = keyNode.value else {
-        throw PlistError(
-          .malformed, "key \(i) of the dictionary at offset 0x\(hex(offset)) is not a string",
-          offset: keyOffset)
-      }
-      let valueIndex = try reference(at: valuesStart &+ i &* referenceWidth, offset)
-      let value = try node(valueIndex, depth: depth)
-      entries.append(PlistEntry(key: key, keyLocation: keyNode.location, node: value))
+    var frame = ContainerFrame(
+      index: index, offset: offset, end: end, depth: depth, start: start, count: count,
+      isDictionary: true)
+    frame.entries.reserveCapacity(count)
+    return frame
+  }
+
+  /// The object index of the next child of `frame` (for a dictionary, after reading its key
+  /// into `frame.key`), or nil when every child is in.
+  private mutating func nextChild(of frame: inout ContainerFrame) throws(PlistError) -> Int? {
+    let i = frame.added
+    guard i < frame.count else { return nil }
+    guard frame.isDictionary else {
+      return try reference(at: frame.start &+ i &* referenceWidth, frame.offset)
     }
+    let offset = frame.offset
+    let keyIndex = try reference(at: frame.start &+ i &* referenceWidth, offset)
+    let keyOffset = trailer.offset(of: keyIndex, in: bytes)
+    let keyKind = BinaryPlistMarker(byte: bytes[keyOffset])
+    if state[keyIndex] == BinaryPlistDecoder.inProgress {
+      _ = try begin(keyIndex, depth: frame.depth)  // reports the cycle
+    }
+    guard keyKind == .asciiString || keyKind == .utf16String,
+      case .node(let keyNode) = try begin(keyIndex, depth: frame.depth)
+    else {
+      let what = keyKind?.article ?? "an unknown object (marker 0x\(hex(bytes[keyOffset])))"
+      throw PlistError(
+        .malformed,
+        "key \(i) of the dictionary at offset 0x\(hex(offset)) is \(what), "
+          + "expected a string", offset: keyOffset)
+    }
+    guard case .string(let key) = keyNode.value else {
+      throw PlistError(
+        .malformed, "key \(i) of the dictionary at offset 0x\(hex(offset)) is not a string",
+        offset: keyOffset)
+    }
+    frame.key = (key, keyNode.location)
+    let valuesStart = frame.start &+ frame.count &* referenceWidth
+    return try reference(at: valuesStart &+ i &* referenceWidth, offset)
+  }
+
+  /// The node of a container whose children are all in.
+  private mutating func finish(_ frame: ContainerFrame) throws(PlistError) -> PlistNode {
     try produced(1)
-    state[index] = BinaryPlistDecoder.decodedContainer
-    return PlistNode(.dictionary(PlistDictionary(entries)), location: location(offset, end))
+    state[frame.index] = BinaryPlistDecoder.decodedContainer
+    let location = location(frame.offset, frame.end)
+    if frame.isDictionary {
+      return PlistNode(.dictionary(PlistDictionary(frame.entries)), location: location)
+    }
+    return PlistNode(.array(frame.children), location: location)
   }
 
   /// The nesting of a container inside one at `parentDepth`, checked against the limit.
   private func enter(_ parentDepth: Int, _ offset: Int) throws(PlistError) -> Int {
     let depth = parentDepth &+ 1
     if depth > PlistLimits.maxDepth {
-      throw PlistError(
-        .limitExceeded,
-        "containers are nested more than \(PlistLimits.maxDepth) deep, the most "
-          + "infoscope reads (PlistLimits.maxDepth)", offset: offset)
+      throw PlistError(.limitExceeded, PlistLimits.tooDeepToRead, offset: offset)
     }
     return depth
   }
@@ -339,4 +389,35 @@ struct BinaryPlistDecoder {
 
   /// Lower-case hexadecimal without prefix, for messages.
   func hex<T: BinaryInteger>(_ value: T) -> String { String(value, radix: 16) }
+}
+
+/// A container being decoded: where it is, and the children decoded so far.
+private struct ContainerFrame {
+  let index: Int
+  let offset: Int
+  /// The end of its references.
+  let end: Int
+  /// Its own nesting level (the root container is 1).
+  let depth: Int
+  /// The offset of its first reference.
+  let start: Int
+  /// Its number of items or entries.
+  let count: Int
+  let isDictionary: Bool
+  var children: [PlistNode] = []
+  var entries: [PlistEntry] = []
+  /// The key of the entry whose value is being decoded.
+  var key: (text: String, location: SourceLocation)?
+
+  /// The number of children decoded so far.
+  var added: Int { isDictionary ? entries.count : children.count }
+
+  /// Adds the node just decoded: the next item, or the value of `key`.
+  mutating func add(_ node: PlistNode) {
+    if isDictionary, let key {
+      entries.append(PlistEntry(key: key.text, keyLocation: key.location, node: node))
+    } else {
+      children.append(node)
+    }
+  }
 }

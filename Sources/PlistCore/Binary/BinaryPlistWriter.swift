@@ -77,41 +77,84 @@ private struct BinaryPlistFlattener {
   var objects: [FlatObject] = []
   var unique: [UniqueKey: Int] = [:]
 
+  /// An open container: its object index, its children, the references made so far, and
+  /// its own level.
+  private struct Frame {
+    enum Children {
+      case items([PlistNode])
+      case entries(keys: [Int], [PlistEntry])
+    }
+    let index: Int
+    let children: Children
+    let depth: Int
+    var refs: [Int] = []
+
+    var count: Int {
+      switch children {
+      case .items(let items): items.count
+      case .entries(_, let entries): entries.count
+      }
+    }
+  }
+
   /// Adds `node` and its descendants; returns the object index of `node`.
+  ///
+  /// The containers still open are kept on an explicit stack (no recursion), so a tree as deep
+  /// as `PlistLimits.maxDepth` needs no stack of its own.
   mutating func flatten(_ node: PlistNode, depth: Int) throws(PlistError) -> Int {
-    switch node.value {
-    case .array(let children):
-      let depth = try enter(depth)
-      let index = objects.count
-      objects.append(.array([]))
-      var refs: [Int] = []
-      refs.reserveCapacity(children.count)
-      for child in children { refs.append(try flatten(child, depth: depth)) }
-      objects[index] = .array(refs)
-      return index
-    case .dictionary(let dictionary):
-      let depth = try enter(depth)
-      let index = objects.count
-      objects.append(.array([]))
-      var keys: [Int] = []
-      var values: [Int] = []
-      keys.reserveCapacity(dictionary.count)
-      values.reserveCapacity(dictionary.count)
-      for entry in dictionary.entries { keys.append(scalar(.string(entry.key))) }
-      for entry in dictionary.entries { values.append(try flatten(entry.node, depth: depth)) }
-      objects[index] = .dictionary(keys: keys, values: values)
-      return index
-    default:
-      return scalar(node.value)
+    var stack: [Frame] = []
+    var pending: (node: PlistNode, depth: Int)? = (node, depth)
+    var finished = -1
+    while true {
+      if let (node, depth) = pending {
+        pending = nil
+        switch node.value {
+        case .array(let children):
+          let depth = try enter(depth)
+          let index = objects.count
+          objects.append(.array([]))
+          var frame = Frame(index: index, children: .items(children), depth: depth)
+          frame.refs.reserveCapacity(children.count)
+          stack.append(frame)
+        case .dictionary(let dictionary):
+          let depth = try enter(depth)
+          let index = objects.count
+          objects.append(.array([]))
+          var keys: [Int] = []
+          keys.reserveCapacity(dictionary.count)
+          for entry in dictionary.entries { keys.append(scalar(.string(entry.key))) }
+          var frame = Frame(
+            index: index, children: .entries(keys: keys, dictionary.entries), depth: depth)
+          frame.refs.reserveCapacity(dictionary.count)
+          stack.append(frame)
+        default:
+          finished = scalar(node.value)
+          guard let top = stack.indices.last else { return finished }
+          stack[top].refs.append(finished)
+        }
+      }
+      guard let top = stack.indices.last else { return finished }
+      let frame = stack[top]
+      if frame.refs.count < frame.count {
+        switch frame.children {
+        case .items(let items): pending = (items[frame.refs.count], frame.depth)
+        case .entries(_, let entries): pending = (entries[frame.refs.count].node, frame.depth)
+        }
+        continue
+      }
+      stack.removeLast()
+      switch frame.children {
+      case .items: objects[frame.index] = .array(frame.refs)
+      case .entries(let keys, _): objects[frame.index] = .dictionary(keys: keys, values: frame.refs)
+      }
+      finished = frame.index
+      if let parent = stack.indices.last { stack[parent].refs.append(finished) }
     }
   }
 
   private func enter(_ depth: Int) throws(PlistError) -> Int {
     guard depth < PlistLimits.maxDepth else {
-      throw PlistError(
-        .limitExceeded,
-        "containers are nested more than \(PlistLimits.maxDepth) deep, the most "
-          + "infoscope writes (PlistLimits.maxDepth)")
+      throw PlistError(.limitExceeded, PlistLimits.tooDeepToWrite)
     }
     return depth + 1
   }

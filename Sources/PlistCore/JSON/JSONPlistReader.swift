@@ -288,9 +288,7 @@ private struct JSONPlistParser {
   /// Opens a container at `lexer.pos`.
   private mutating func open(object: Bool, depth: Int) throws(PlistError) -> Frame {
     guard depth < PlistLimits.maxDepth else {
-      throw lexer.error(
-        "nesting deeper than \(PlistLimits.maxDepth) arrays and objects (PlistLimits.maxDepth)",
-        at: lexer.pos, kind: .limitExceeded)
+      throw lexer.error(PlistLimits.tooDeepToRead, at: lexer.pos, kind: .limitExceeded)
     }
     try count(at: lexer.pos)
     let start = lexer.pos

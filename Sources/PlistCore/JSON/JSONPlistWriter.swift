@@ -26,8 +26,9 @@ import Foundation
 /// controls and the other invisible format characters (`VisibleEscaping.isEscapedInJSON`), so
 /// JSON shown on a terminal cannot steer it; everything else, non-ASCII included, stays UTF-8.
 ///
-/// Pretty output indents with two spaces, writes `"key": value`, keeps empty containers as
-/// `{}` and `[]`, and ends with a newline; compact output has no white space at all.
+/// Pretty output indents with two spaces per level (up to `PlistLimits.maxIndentLevels`),
+/// writes `"key": value`, keeps empty containers as `{}` and `[]`, and ends with a newline;
+/// compact output has no white space at all.
 package enum JSONPlistWriter {
   /// The JSON text for `root`.
   ///
@@ -45,9 +46,76 @@ package enum JSONPlistWriter {
     return out
   }
 
+  /// An open container: its children, the next one to write, and its own level.
+  private struct Frame {
+    enum Children {
+      case items([PlistNode])
+      case entries([PlistEntry])
+    }
+    let children: Children
+    let depth: Int
+    var next = 0
+
+    var count: Int {
+      switch children {
+      case .items(let items): items.count
+      case .entries(let entries): entries.count
+      }
+    }
+  }
+
+  /// Appends `root`, keeping the containers still open on an explicit stack (no recursion).
   private static func value(
-    _ value: PlistValue, depth: Int, pretty: Bool, into out: inout [UInt8]
+    _ root: PlistValue, depth: Int, pretty: Bool, into out: inout [UInt8]
   ) throws(PlistError) {
+    var stack: [Frame] = []
+    var pending: (value: PlistValue, depth: Int)? = (root, depth)
+    while true {
+      if let (value, depth) = pending {
+        pending = nil
+        switch value {
+        case .array(let items):
+          try checkDepth(depth)
+          out.append(UInt8(ascii: "["))
+          stack.append(Frame(children: .items(items), depth: depth))
+        case .dictionary(let dictionary):
+          try checkDepth(depth)
+          out.append(UInt8(ascii: "{"))
+          stack.append(Frame(children: .entries(dictionary.entries), depth: depth))
+        default:
+          scalar(value, pretty: pretty, into: &out)
+        }
+      }
+      guard let top = stack.indices.last else { return }
+      let frame = stack[top]
+      guard frame.next < frame.count else {
+        if frame.count > 0 { newline(frame.depth, pretty: pretty, into: &out) }
+        if case .items = frame.children {
+          out.append(UInt8(ascii: "]"))
+        } else {
+          out.append(UInt8(ascii: "}"))
+        }
+        stack.removeLast()
+        continue
+      }
+      stack[top].next += 1
+      if frame.next > 0 { out.append(UInt8(ascii: ",")) }
+      newline(frame.depth + 1, pretty: pretty, into: &out)
+      switch frame.children {
+      case .items(let items):
+        pending = (items[frame.next].value, frame.depth + 1)
+      case .entries(let entries):
+        let entry = entries[frame.next]
+        appendString(entry.key, into: &out)
+        out.append(UInt8(ascii: ":"))
+        if pretty { out.append(0x20) }
+        pending = (entry.node.value, frame.depth + 1)
+      }
+    }
+  }
+
+  /// Appends a value that holds no other: anything but an array or a dictionary.
+  private static func scalar(_ value: PlistValue, pretty: Bool, into out: inout [UInt8]) {
     switch value {
     case .string(let s):
       appendString(s, into: &out)
@@ -73,43 +141,28 @@ package enum JSONPlistWriter {
       out.append(contentsOf: pretty ? "{\"CF$UID\": ".utf8 : "{\"CF$UID\":".utf8)
       XMLPlistWriter.appendDecimal(n, into: &out)
       out.append(UInt8(ascii: "}"))
-    case .array(let items):
-      try checkDepth(depth)
-      out.append(UInt8(ascii: "["))
-      for (n, item) in items.enumerated() {
-        if n > 0 { out.append(UInt8(ascii: ",")) }
-        newline(depth + 1, pretty: pretty, into: &out)
-        try self.value(item.value, depth: depth + 1, pretty: pretty, into: &out)
-      }
-      if !items.isEmpty { newline(depth, pretty: pretty, into: &out) }
-      out.append(UInt8(ascii: "]"))
-    case .dictionary(let dictionary):
-      try checkDepth(depth)
-      out.append(UInt8(ascii: "{"))
-      for (n, entry) in dictionary.entries.enumerated() {
-        if n > 0 { out.append(UInt8(ascii: ",")) }
-        newline(depth + 1, pretty: pretty, into: &out)
-        appendString(entry.key, into: &out)
-        out.append(UInt8(ascii: ":"))
-        if pretty { out.append(0x20) }
-        try self.value(entry.node.value, depth: depth + 1, pretty: pretty, into: &out)
-      }
-      if !dictionary.isEmpty { newline(depth, pretty: pretty, into: &out) }
-      out.append(UInt8(ascii: "}"))
+    case .array, .dictionary:
+      fatalError("JSONPlistWriter: a container reached the scalar writer")
     }
   }
 
+  /// A line break and the indentation of level `depth` (capped at
+  /// `PlistLimits.maxIndentLevels`), in pretty output only.
   private static func newline(_ depth: Int, pretty: Bool, into out: inout [UInt8]) {
     guard pretty else { return }
     out.append(0x0A)
-    out.append(contentsOf: repeatElement(0x20, count: depth * 2))
+    let count = min(depth, PlistLimits.maxIndentLevels) &* 2
+    spaces.withUnsafeBufferPointer {
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+    }
   }
+
+  /// The indentation of the deepest indented level.
+  private static let spaces = [UInt8](repeating: 0x20, count: PlistLimits.maxIndentLevels * 2)
 
   private static func checkDepth(_ depth: Int) throws(PlistError) {
     if depth >= PlistLimits.maxDepth {
-      throw PlistError(
-        .limitExceeded,
-        "containers nest deeper than \(PlistLimits.maxDepth) levels, the most infoscope writes")
+      throw PlistError(.limitExceeded, PlistLimits.tooDeepToWrite)
     }
   }
 

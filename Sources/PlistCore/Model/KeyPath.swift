@@ -239,35 +239,29 @@ extension PlistNode {
   /// that does exist (an entitlement written without quotes), the message says how to quote it.
   package func explainMissing(_ path: KeyPath) -> String? {
     var current = self
+    // Grown in place: a path 100,000 steps long costs linear time.
     var walked = KeyPath.root
     func place() -> String { walked.isRoot ? "the root" : walked.description }
     for (n, component) in path.components.enumerated() {
       switch (component, current.value) {
       case (.key(let k), .dictionary(let d)):
         guard let next = d[k] else {
-          let rest = path.components[n...].compactMap { step -> String? in
-            if case .key(let key) = step { return key }
-            return nil
-          }
-          for count in stride(from: rest.count, to: 1, by: -1) {
-            let joined = rest[0..<count].joined(separator: ".")
-            if d[joined] != nil {
-              let quoted = walked.appending(key: joined).description
-              return "no key \"\(k)\" in \(place()); the key \"\(joined)\" holds dots, so "
-                + "write it in double quotes: \(quoted) (in a shell: '\(quoted)')"
-            }
+          if let joined = Self.dottedKey(in: d, spelledBy: path.components[n...]) {
+            let quoted = walked.appending(key: joined).description
+            return "no key \"\(k)\" in \(place()); the key \"\(joined)\" holds dots, so "
+              + "write it in double quotes: \(quoted) (in a shell: '\(quoted)')"
           }
           return "no key \"\(k)\" in \(place())"
         }
         current = next
-        walked = walked.appending(key: k)
+        walked.components.append(.key(k))
       case (.index(let i), .array(let a)):
         guard a.indices.contains(i) else {
           let items = a.count == 1 ? "1 item" : "\(a.count) items"
           return "\(place()) has \(items), so there is no [\(i)]"
         }
         current = a[i]
-        walked = walked.appending(index: i)
+        walked.components.append(.index(i))
       case (.key, _):
         return "\(place()) is \(current.value.kind.article), not a dictionary"
       case (.index, _):
@@ -275,6 +269,27 @@ extension PlistNode {
       }
     }
     return nil
+  }
+
+  /// The longest key of `dictionary` that holds dots and is spelled by two or more of the
+  /// leading key steps of `steps` joined by `.`, or nil.
+  ///
+  /// Each dotted key is compared with as many steps as it has parts, so the cost is that of
+  /// the dictionary's keys, however long the path.
+  private static func dottedKey(
+    in dictionary: PlistDictionary, spelledBy steps: ArraySlice<KeyPath.Component>
+  ) -> String? {
+    var best: (key: String, parts: Int)?
+    for entry in dictionary.entries where entry.key.contains(".") {
+      let parts = entry.key.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count <= steps.count, parts.count > (best?.parts ?? 1) else { continue }
+      let matches = zip(parts, steps).allSatisfy { part, step in
+        if case .key(let key) = step { return key == part }
+        return false
+      }
+      if matches { best = (entry.key, parts.count) }
+    }
+    return best?.key
   }
 }
 

@@ -65,14 +65,59 @@ extension XMLScanner {
   }
 
   /// Parses the value whose start tag was just scanned.
+  ///
+  /// Containers still open are kept on an explicit stack (no recursion), so a document nested
+  /// as deep as `PlistLimits.maxDepth` needs no stack of its own, and one nested deeper is
+  /// refused at the first start tag past the limit.
   mutating func parseValue(at open: XMLStartTag) throws(PlistError) -> PlistNode {
+    var stack: [XMLContainerFrame] = []
+    var tag = open
+    while true {
+      var done: PlistNode?
+      if let frame = try beginValue(at: tag) {
+        stack.append(frame)
+      } else {
+        done = try parseScalar(at: tag)
+      }
+      // Hand finished values to their containers until one has a child left to parse.
+      while true {
+        guard let top = stack.indices.last else {
+          guard let done else { fatalError("XMLScanner: a container vanished") }
+          return done
+        }
+        if let node = done {
+          stack[top].add(node)
+          done = nil
+        }
+        if let child = try nextChild(of: &stack[top]) {
+          tag = child
+          break
+        }
+        done = try finish(stack.removeLast())
+      }
+    }
+  }
+
+  /// Counts the value against the limits; opens a non-empty container (nil for anything
+  /// else, which `parseScalar` then reads).
+  mutating func beginValue(at open: XMLStartTag) throws(PlistError) -> XMLContainerFrame? {
     objects += 1
     if objects > limits.maxObjects {
       throw error(limits.tooManyObjects(), at: open.start, kind: .limitExceeded)
     }
+    guard open.tag == .array || open.tag == .dict, !open.isEmpty else { return nil }
+    try enter(open)
+    return XMLContainerFrame(open: open)
+  }
+
+  /// Parses a value that holds no other (an empty `<array/>` or `<dict/>` included).
+  mutating func parseScalar(at open: XMLStartTag) throws(PlistError) -> PlistNode {
     switch open.tag {
-    case .dict: return try parseDictionary(open)
-    case .array: return try parseArray(open)
+    case .dict:
+      return PlistNode(
+        .dictionary(PlistDictionary()), location: location(open, pos, container: true))
+    case .array:
+      return PlistNode(.array([]), location: location(open, pos, container: true))
     case .string:
       let text = try readText(open)
       try checkLength(text, open)
@@ -105,69 +150,55 @@ extension XMLScanner {
   mutating func enter(_ open: XMLStartTag) throws(PlistError) {
     depth += 1
     if depth > PlistLimits.maxDepth {
-      throw error(
-        "nesting deeper than \(PlistLimits.maxDepth) levels, the most infoscope reads",
-        at: open.start, kind: .limitExceeded)
+      throw error(PlistLimits.tooDeepToRead, at: open.start, kind: .limitExceeded)
     }
   }
 
-  mutating func parseArray(_ open: XMLStartTag) throws(PlistError) -> PlistNode {
-    if open.isEmpty {
-      return PlistNode(.array([]), location: location(open, pos, container: true))
-    }
-    try enter(open)
-    var items: [PlistNode] = []
-    while true {
-      try skipMisc()
-      if peek() == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") { break }
+  /// The start tag of the next child of `frame` (for a dictionary, after reading its key
+  /// into `frame.key`), or nil at the container's end tag.
+  mutating func nextChild(of frame: inout XMLContainerFrame) throws(PlistError) -> XMLStartTag? {
+    try skipMisc()
+    if peek() == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") { return nil }
+    guard frame.open.tag == .dict else {
       let child = try nextStartTag(in: .array)
       if child.tag == .key {
         throw error("unexpected <key> inside <array>: keys belong in a <dict>", at: child.start)
       }
-      items.append(try parseValue(at: child))
+      return child
     }
-    try expectEndTag(.array, openedAt: open.start)
-    depth -= 1
-    return PlistNode(.array(items), location: location(open, pos, container: true))
+    let keyTag = try nextStartTag(in: .dict)
+    guard keyTag.tag == .key else {
+      throw error(
+        "unexpected <\(keyTag.tag.name)> inside <dict>: expected a <key> before each value",
+        at: keyTag.start)
+    }
+    let key = try readText(keyTag)
+    try checkLength(key, keyTag)
+    let keyLocation = location(keyTag, pos)
+    try skipMisc()
+    if peek() == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") {
+      throw error("missing value for key \"\(key)\": expected a value after </key>", at: pos)
+    }
+    let valueTag = try nextStartTag(in: .dict)
+    if valueTag.tag == .key {
+      throw error(
+        "missing value for key \"\(key)\": found another <key> where its value belongs",
+        at: valueTag.start)
+    }
+    frame.key = (key, keyLocation)
+    return valueTag
   }
 
-  mutating func parseDictionary(_ open: XMLStartTag) throws(PlistError) -> PlistNode {
-    if open.isEmpty {
-      return PlistNode(
-        .dictionary(PlistDictionary()), location: location(open, pos, container: true))
-    }
-    try enter(open)
-    var entries: [PlistEntry] = []
-    while true {
-      try skipMisc()
-      if peek() == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") { break }
-      let keyTag = try nextStartTag(in: .dict)
-      guard keyTag.tag == .key else {
-        throw error(
-          "unexpected <\(keyTag.tag.name)> inside <dict>: expected a <key> before each value",
-          at: keyTag.start)
-      }
-      let key = try readText(keyTag)
-      try checkLength(key, keyTag)
-      let keyLocation = location(keyTag, pos)
-      try skipMisc()
-      if peek() == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") {
-        throw error("missing value for key \"\(key)\": expected a value after </key>", at: pos)
-      }
-      let valueTag = try nextStartTag(in: .dict)
-      if valueTag.tag == .key {
-        throw error(
-          "missing value for key \"\(key)\": found another <key> where its value belongs",
-          at: valueTag.start)
-      }
-      let value = try parseValue(at: valueTag)
-      entries.append(PlistEntry(key: key, keyLocation: keyLocation, node: value))
-    }
-    try expectEndTag(.dict, openedAt: open.start)
+  /// Reads the end tag of a container whose children are all in, and makes its node.
+  mutating func finish(_ frame: XMLContainerFrame) throws(PlistError) -> PlistNode {
+    let open = frame.open
+    try expectEndTag(open.tag, openedAt: open.start)
     depth -= 1
-    return PlistNode(
-      .dictionary(PlistDictionary(entries)),
-      location: location(open, pos, container: true))
+    let location = location(open, pos, container: true)
+    if open.tag == .dict {
+      return PlistNode(.dictionary(PlistDictionary(frame.entries)), location: location)
+    }
+    return PlistNode(.array(frame.items), location: location)
   }
 
   // MARK: Text content
@@ -358,5 +389,23 @@ extension XMLScanner {
     }
     try expectEndTag(open.tag, openedAt: open.start)
     return out
+  }
+}
+
+/// A container being parsed: its start tag and the children parsed so far.
+struct XMLContainerFrame {
+  let open: XMLStartTag
+  var items: [PlistNode] = []
+  var entries: [PlistEntry] = []
+  /// The key of the entry whose value is being parsed.
+  var key: (text: String, location: SourceLocation)?
+
+  /// Adds the value just parsed: the next item, or the value of `key`.
+  mutating func add(_ node: PlistNode) {
+    if open.tag == .dict, let key {
+      entries.append(PlistEntry(key: key.text, keyLocation: key.location, node: node))
+    } else {
+      items.append(node)
+    }
   }
 }

@@ -6,7 +6,9 @@ import Foundation
 /// The layout, checked against the toolchain's `plutil`:
 /// - the header `<?xml version="1.0" encoding="UTF-8"?>`, Apple's `DOCTYPE` and
 ///   `<plist version="1.0">`, each on its own line, and `</plist>` plus a newline at the end;
-/// - one tab of indentation per level of nesting; the root is not indented;
+/// - one tab of indentation per level of nesting; the root is not indented; lines below level
+///   `PlistLimits.maxIndentLevels` (64) are indented as that level, where `plutil` would go on
+///   adding tabs, so that deep documents grow linearly;
 /// - `<true/>`, `<false/>`; empty containers as `<dict/>` and `<array/>`; an empty string as
 ///   `<string></string>`;
 /// - integers in decimal over the whole `Int64.min...UInt64.max` range;
@@ -153,28 +155,112 @@ package enum XMLPlistWriter {
   }
 }
 
-/// The recursive part of the writer: one indentation unit and its visual width.
+/// The element writer: one indentation unit and its visual width.
+///
+/// Containers are written with an explicit stack of open containers, not recursion, so a tree
+/// as deep as `PlistLimits.maxDepth` needs no stack of its own.
 private struct Emitter {
   let unit: [UInt8]
   /// Columns one unit takes (a tab advances to the next multiple of 8).
   let unitColumns: Int
+
+  /// The indentation of the deepest indented level, `unit` repeated
+  /// `PlistLimits.maxIndentLevels` times; shallower levels take a prefix of it.
+  let deepest: [UInt8]
 
   init(unit: [UInt8]) {
     self.unit = unit
     var column = 0
     for byte in unit { column = byte == 0x09 ? (column / 8 + 1) * 8 : column + 1 }
     unitColumns = column
+    deepest = Array(repeating: unit, count: PlistLimits.maxIndentLevels).flatMap { $0 }
   }
 
+  /// Appends the indentation of level `depth`, capped at `PlistLimits.maxIndentLevels`.
   func indent(_ depth: Int, into out: inout [UInt8]) {
-    if unit.count == 1 {
-      out.append(contentsOf: repeatElement(unit[0], count: depth))
-    } else {
-      for _ in 0..<depth { out.append(contentsOf: unit) }
+    let count = min(max(depth, 0), PlistLimits.maxIndentLevels) &* unit.count
+    deepest.withUnsafeBufferPointer {
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
     }
   }
 
-  func element(_ value: PlistValue, depth: Int, into out: inout [UInt8]) throws(PlistError) {
+  /// An open container: its children, the next one to write, and its own level.
+  private struct Frame {
+    enum Children {
+      case items([PlistNode])
+      case entries([PlistEntry])
+    }
+    let children: Children
+    let depth: Int
+    var next = 0
+
+    var count: Int {
+      switch children {
+      case .items(let items): items.count
+      case .entries(let entries): entries.count
+      }
+    }
+  }
+
+  func element(_ root: PlistValue, depth: Int, into out: inout [UInt8]) throws(PlistError) {
+    var stack: [Frame] = []
+    var pending: (value: PlistValue, depth: Int)? = (root, depth)
+    while true {
+      if let (value, depth) = pending {
+        pending = nil
+        switch value {
+        case .array(let items):
+          try checkDepth(depth)
+          if items.isEmpty {
+            out.append(contentsOf: Tag.emptyArray)
+          } else {
+            out.append(contentsOf: Tag.arrayOpen)
+            stack.append(Frame(children: .items(items), depth: depth))
+          }
+        case .dictionary(let dictionary):
+          try checkDepth(depth)
+          if dictionary.isEmpty {
+            out.append(contentsOf: Tag.emptyDict)
+          } else {
+            out.append(contentsOf: Tag.dictOpen)
+            stack.append(Frame(children: .entries(dictionary.entries), depth: depth))
+          }
+        default:
+          try scalar(value, depth: depth, into: &out)
+        }
+      }
+      guard let top = stack.indices.last else { return }
+      let frame = stack[top]
+      // The line of the child written last ends here.
+      if frame.next > 0 { out.append(0x0A) }
+      guard frame.next < frame.count else {
+        indent(frame.depth, into: &out)
+        if case .items = frame.children {
+          out.append(contentsOf: Tag.arrayClose)
+        } else {
+          out.append(contentsOf: Tag.dictClose)
+        }
+        stack.removeLast()
+        continue
+      }
+      stack[top].next += 1
+      indent(frame.depth + 1, into: &out)
+      switch frame.children {
+      case .items(let items):
+        pending = (items[frame.next].value, frame.depth + 1)
+      case .entries(let entries):
+        let entry = entries[frame.next]
+        out.append(contentsOf: Tag.keyOpen)
+        XMLEscaping.appendEscaped(entry.key, into: &out)
+        out.append(contentsOf: Tag.keyClose)
+        indent(frame.depth + 1, into: &out)
+        pending = (entry.node.value, frame.depth + 1)
+      }
+    }
+  }
+
+  /// Appends a value that holds no other: anything but an array or a dictionary.
+  private func scalar(_ value: PlistValue, depth: Int, into out: inout [UInt8]) throws(PlistError) {
     switch value {
     case .string(let s):
       out.append(contentsOf: Tag.stringOpen)
@@ -196,38 +282,6 @@ private struct Emitter {
       out.append(contentsOf: Tag.dateClose)
     case .data(let d):
       data(d, depth: depth, into: &out)
-    case .array(let items):
-      try checkDepth(depth)
-      guard !items.isEmpty else {
-        out.append(contentsOf: Tag.emptyArray)
-        return
-      }
-      out.append(contentsOf: Tag.arrayOpen)
-      for item in items {
-        indent(depth + 1, into: &out)
-        try element(item.value, depth: depth + 1, into: &out)
-        out.append(0x0A)
-      }
-      indent(depth, into: &out)
-      out.append(contentsOf: Tag.arrayClose)
-    case .dictionary(let dictionary):
-      try checkDepth(depth)
-      guard !dictionary.isEmpty else {
-        out.append(contentsOf: Tag.emptyDict)
-        return
-      }
-      out.append(contentsOf: Tag.dictOpen)
-      for entry in dictionary.entries {
-        indent(depth + 1, into: &out)
-        out.append(contentsOf: Tag.keyOpen)
-        XMLEscaping.appendEscaped(entry.key, into: &out)
-        out.append(contentsOf: Tag.keyClose)
-        indent(depth + 1, into: &out)
-        try element(entry.node.value, depth: depth + 1, into: &out)
-        out.append(0x0A)
-      }
-      indent(depth, into: &out)
-      out.append(contentsOf: Tag.dictClose)
     case .uid(let n):
       try checkDepth(depth)
       out.append(contentsOf: Tag.dictOpen)
@@ -240,14 +294,14 @@ private struct Emitter {
       out.append(0x0A)
       indent(depth, into: &out)
       out.append(contentsOf: Tag.dictClose)
+    case .array, .dictionary:
+      fatalError("XMLPlistWriter: a container reached the scalar writer")
     }
   }
 
   func checkDepth(_ depth: Int) throws(PlistError) {
     if depth >= PlistLimits.maxDepth {
-      throw PlistError(
-        .limitExceeded,
-        "containers nest deeper than \(PlistLimits.maxDepth) levels, the most infoscope writes")
+      throw PlistError(.limitExceeded, PlistLimits.tooDeepToWrite)
     }
   }
 

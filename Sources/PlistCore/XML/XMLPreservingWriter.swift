@@ -39,7 +39,7 @@ package enum XMLPreservingWriter {
   }
 }
 
-/// The recursive part of `XMLPreservingWriter`.
+/// The splicing part of `XMLPreservingWriter`.
 private struct Splicer {
   let text: [UInt8]
   /// The document's indentation unit (the white space of its first indented line) and line
@@ -85,87 +85,151 @@ private struct Splicer {
     return (Array(tail), true)
   }
 
+  /// A container being written over its original: its children and the original's, the
+  /// original children's byte ranges (and an index of them by start offset), where new
+  /// children go, and the next child to write.
+  private struct Frame {
+    enum Children {
+      case items([PlistNode], originals: [PlistNode])
+      case entries([PlistEntry], originals: [PlistEntry])
+    }
+    let children: Children
+    let count: Int
+    let units: [(start: UInt32, end: UInt32)]
+    let index: [UInt32: Int]
+    let layout: (separator: [UInt8], indent: [UInt8])
+    let container: SourceLocation
+    var next = 0
+  }
+
+  /// A node to write, where its original (if any) stood, at the line indentation `indent`.
+  private typealias Pending = (node: PlistNode, original: PlistNode?, indent: [UInt8])
+
   /// Writes `node` where its original (if any) stood.
   ///
-  /// `indent` is the indentation of the line
-  /// the node starts on, for new lines inside a canonical fragment.
+  /// `indent` is the indentation of the line the node starts on, for new lines inside a
+  /// canonical fragment. Containers still being written are kept on an explicit stack (no
+  /// recursion), so a document nested as deep as `PlistLimits.maxDepth` needs no stack of its
+  /// own.
   mutating func emit(
     _ node: PlistNode, original: PlistNode?, indent: [UInt8], into out: inout [UInt8]
   ) throws(PlistError) {
+    var stack: [Frame] = []
+    var pending: Pending? = (node, original, indent)
+    while true {
+      if let (node, original, indent) = pending {
+        pending = nil
+        if let frame = try begin(node, original: original, indent: indent, into: &out) {
+          stack.append(frame)
+        }
+      }
+      guard let top = stack.indices.last else { return }
+      let i = stack[top].next
+      guard i < stack[top].count else {
+        let frame = stack.removeLast()
+        out.append(contentsOf: slice(frame.units[frame.units.count - 1].end, frame.container.end))
+        continue
+      }
+      stack[top].next += 1
+      pending = try child(i, of: stack[top], into: &out)
+    }
+  }
+
+  /// Writes `node` if it holds no original children to follow; otherwise writes the start of
+  /// its original container and returns the frame for its children.
+  private func begin(
+    _ node: PlistNode, original: PlistNode?, indent: [UInt8], into out: inout [UInt8]
+  ) throws(PlistError) -> Frame? {
     guard let original, original.value.kind == node.value.kind else {
       try canonical(node, indent: indent, into: &out)
-      return
+      return nil
     }
     let o = original.location
     switch (node.value, original.value) {
     case (.array(let items), .array(let originals)):
-      let units = originals.map { (start: $0.location.start, end: $0.location.end) }
       if items.isEmpty && originals.isEmpty {
         out.append(contentsOf: slice(o.start, o.end))
-        return
+        return nil
       }
       guard !originals.isEmpty, o.contentStart > o.start else {
         try canonical(node, indent: indent, into: &out)
-        return
+        return nil
       }
-      let index = Dictionary(
-        units.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { a, _ in a })
-      let layout = childLayout(units, container: o)
+      let units = originals.map { (start: $0.location.start, end: $0.location.end) }
       out.append(contentsOf: slice(o.start, o.contentStart))
-      for item in items {
-        if item.location.hasRange, let k = index[item.location.start] {
-          out.append(contentsOf: leading(k, units, container: o))
-          try emit(item, original: originals[k], indent: layout.indent, into: &out)
-        } else {
-          out.append(contentsOf: layout.separator)
-          try canonical(item, indent: layout.indent, into: &out)
-        }
-      }
-      out.append(contentsOf: slice(units[units.count - 1].end, o.end))
+      return frame(.items(items, originals: originals), count: items.count, units, o)
     case (.dictionary(let dict), .dictionary(let originalDict)):
       let originals = originalDict.entries
       if dict.isEmpty && originals.isEmpty {
         out.append(contentsOf: slice(o.start, o.end))
-        return
+        return nil
       }
       guard !originals.isEmpty, o.contentStart > o.start else {
         try canonical(node, indent: indent, into: &out)
-        return
+        return nil
       }
       let units = originals.map { (start: $0.keyLocation.start, end: $0.node.location.end) }
-      let index = Dictionary(
-        units.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { a, _ in a })
-      let layout = childLayout(units, container: o)
       out.append(contentsOf: slice(o.start, o.contentStart))
-      for entry in dict.entries {
-        if entry.keyLocation.hasRange, let k = index[entry.keyLocation.start] {
-          let was = originals[k]
-          out.append(contentsOf: leading(k, units, container: o))
-          if entry.key == was.key {
-            out.append(contentsOf: slice(was.keyLocation.start, was.keyLocation.end))
-          } else {
-            Splicer.appendKey(entry.key, into: &out)
-          }
-          out.append(contentsOf: slice(was.keyLocation.end, was.node.location.start))
-          let sameNode =
-            entry.node.location.start == was.node.location.start
-            && entry.node.location.end == was.node.location.end
-          try emit(
-            entry.node, original: sameNode ? was.node : nil, indent: layout.indent, into: &out)
-        } else {
-          out.append(contentsOf: layout.separator)
-          Splicer.appendKey(entry.key, into: &out)
-          out.append(contentsOf: layout.separator)
-          try canonical(entry.node, indent: layout.indent, into: &out)
-        }
-      }
-      out.append(contentsOf: slice(units[units.count - 1].end, o.end))
+      return frame(.entries(dict.entries, originals: originals), count: dict.count, units, o)
     default:
       if node.value == original.value {
         out.append(contentsOf: slice(o.start, o.end))
       } else {
         try canonical(node, indent: indent, into: &out)
       }
+      return nil
+    }
+  }
+
+  /// The frame of a container whose original children span `units`.
+  private func frame(
+    _ children: Frame.Children, count: Int, _ units: [(start: UInt32, end: UInt32)],
+    _ container: SourceLocation
+  ) -> Frame {
+    let index = Dictionary(
+      units.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { a, _ in a })
+    return Frame(
+      children: children, count: count, units: units, index: index,
+      layout: childLayout(units, container: container), container: container)
+  }
+
+  /// Writes what comes before child `i` of `frame` (and the child itself when it has no
+  /// original); returns the child to write over its original, if it has one.
+  private func child(
+    _ i: Int, of frame: Frame, into out: inout [UInt8]
+  ) throws(PlistError) -> Pending? {
+    let o = frame.container
+    switch frame.children {
+    case .items(let items, let originals):
+      let item = items[i]
+      if item.location.hasRange, let k = frame.index[item.location.start] {
+        out.append(contentsOf: leading(k, frame.units, container: o))
+        return (item, originals[k], frame.layout.indent)
+      }
+      out.append(contentsOf: frame.layout.separator)
+      try canonical(item, indent: frame.layout.indent, into: &out)
+      return nil
+    case .entries(let entries, let originals):
+      let entry = entries[i]
+      if entry.keyLocation.hasRange, let k = frame.index[entry.keyLocation.start] {
+        let was = originals[k]
+        out.append(contentsOf: leading(k, frame.units, container: o))
+        if entry.key == was.key {
+          out.append(contentsOf: slice(was.keyLocation.start, was.keyLocation.end))
+        } else {
+          Splicer.appendKey(entry.key, into: &out)
+        }
+        out.append(contentsOf: slice(was.keyLocation.end, was.node.location.start))
+        let sameNode =
+          entry.node.location.start == was.node.location.start
+          && entry.node.location.end == was.node.location.end
+        return (entry.node, sameNode ? was.node : nil, frame.layout.indent)
+      }
+      out.append(contentsOf: frame.layout.separator)
+      Splicer.appendKey(entry.key, into: &out)
+      out.append(contentsOf: frame.layout.separator)
+      try canonical(entry.node, indent: frame.layout.indent, into: &out)
+      return nil
     }
   }
 

@@ -44,8 +44,54 @@ package enum ValueDiff {
   struct Side {
     var node: PlistNode
     var index: Int
-    var path: KeyPath
+    var path: PathLink
     var location: SourceLocation
+  }
+
+  /// A node's path as a link to its parent's: one step down costs one small object, not a
+  /// copy of the whole path, so comparing trees 100,000 levels deep stays linear; a
+  /// `KeyPath` is made only for a change.
+  final class PathLink {
+    /// The path of the parent; nil at the root.
+    private(set) var parent: PathLink?
+    /// The last step; nil at the root.
+    let step: KeyPath.Component?
+
+    /// The root.
+    static var root: PathLink { PathLink(parent: nil, step: nil) }
+
+    private init(parent: PathLink?, step: KeyPath.Component?) {
+      self.parent = parent
+      self.step = step
+    }
+
+    /// The path one step further down, into the entry `key`.
+    func appending(key: String) -> PathLink { PathLink(parent: self, step: .key(key)) }
+
+    /// The path one step further down, into item `index`.
+    func appending(index: Int) -> PathLink { PathLink(parent: self, step: .index(index)) }
+
+    /// The path in full.
+    var keyPath: KeyPath {
+      var steps: [KeyPath.Component] = []
+      var link: PathLink? = self
+      while let current = link {
+        if let step = current.step { steps.append(step) }
+        link = current.parent
+      }
+      return KeyPath(steps.reversed())
+    }
+
+    /// Releases a chain of parents held by nothing else one link at a time, where the
+    /// default would release it by recursion, one call per level.
+    deinit {
+      guard var next = parent else { return }
+      parent = nil
+      while isKnownUniquelyReferenced(&next), let grandparent = next.parent {
+        next.parent = nil
+        next = grandparent
+      }
+    }
   }
 
   /// Work left to do, newest on top: compare two nodes, or record a change.
@@ -85,21 +131,22 @@ package enum ValueDiff {
 
     private func changed(_ old: Side, _ new: Side) -> ValueChange {
       ValueChange(
-        .changed, oldPath: old.path, newPath: new.path, old: old.node, new: new.node,
+        .changed, oldPath: old.path.keyPath, newPath: new.path.keyPath, old: old.node,
+        new: new.node,
         oldLocation: old.location, newLocation: new.location)
     }
 
     private func removed(_ old: Side) -> Task {
       .emit(
         ValueChange(
-          .removed, oldPath: old.path, newPath: nil, old: old.node, new: nil,
+          .removed, oldPath: old.path.keyPath, newPath: nil, old: old.node, new: nil,
           oldLocation: old.location))
     }
 
     private func added(_ new: Side) -> Task {
       .emit(
         ValueChange(
-          .added, oldPath: nil, newPath: new.path, old: nil, new: new.node,
+          .added, oldPath: nil, newPath: new.path.keyPath, old: nil, new: new.node,
           newLocation: new.location))
     }
 
@@ -263,7 +310,8 @@ package enum ValueDiff {
         plan.append(
           .emit(
             ValueChange(
-              .reordered, oldPath: old.path, newPath: new.path, old: old.node, new: new.node,
+              .reordered, oldPath: old.path.keyPath, newPath: new.path.keyPath, old: old.node,
+              new: new.node,
               oldLocation: old.location, newLocation: new.location)))
       }
       var cursor = 0

@@ -1,8 +1,21 @@
 import Foundation
+import PlistCore
 
 /// The inspector's loop: draw, wait for an event, apply it, carry out its effects; and keep
 /// unsaved edits in a recovery file every few seconds.
 package enum Inspector {
+  /// Runs `body` on a thread whose stack holds the deepest tree the readers accept
+  /// (`LargeStack`): the inspector lints, lays out and releases trees by code that recurses.
+  ///
+  /// - Parameter body: the work; it runs once, before this returns.
+  /// - Returns: what `body` returns.
+  /// - Throws: what `body` throws.
+  package static func onLargeStack<Result, Failure: Error>(
+    _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try LargeStack.run(body)
+  }
+
   /// Seconds between writes of the recovery file while there are unsaved edits.
   package static let recoveryInterval: TimeInterval = 3
 

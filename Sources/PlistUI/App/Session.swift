@@ -456,9 +456,16 @@ package struct Session: Sendable {
   }
 
   /// How deep a row sits: 0 for a root.
+  ///
+  /// A node's index path gives its depth in its file at once (walking its parents would copy
+  /// the path once per level); only the bundle branches above the file are counted.
   package func depth(_ item: OutlineItem) -> Int {
     var depth = 0
     var current = parent(of: item)
+    if case .node(let file, let path) = item {
+      depth = path.count
+      current = files[file].branch.map { .branch($0) }
+    }
     while let at = current {
       depth += 1
       current = parent(of: at)

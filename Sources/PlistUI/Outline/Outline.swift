@@ -26,8 +26,36 @@ package struct Outline {
   /// The last visible row.
   package var last: OutlineItem? {
     guard var item = session.roots.last else { return nil }
-    while isOpen(item) { item = session.child(item, session.childCount(item) - 1) }
-    return item
+    while case .branch = item, isOpen(item) {
+      item = session.child(item, session.childCount(item) - 1)
+    }
+    return lastVisible(in: item)
+  }
+
+  /// The last visible row of `item` and everything shown inside it (`item` itself when it is
+  /// not open).
+  ///
+  /// Inside a file the walk goes down the tree itself, growing one index path in place and
+  /// narrowing the toggled rows to those on it, so that it costs O(depth), not O(depth²), in
+  /// a tree nested 100,000 levels deep.
+  func lastVisible(in item: OutlineItem) -> OutlineItem {
+    guard case .node(let file, var path) = item, var node = session.node(item) else { return item }
+    var toggled = expansion.toggled.compactMap { row -> [Int]? in
+      guard case .node(file, let other) = row, other.starts(with: path) else { return nil }
+      return other
+    }
+    while true {
+      let expanded = expansion.allExpanded != toggled.contains { $0.count == path.count }
+      let count = node.value.childCount ?? 0
+      guard expanded, count > 0 else { return .node(file: file, path: path) }
+      switch node.value {
+      case .array(let items): node = items[count - 1]
+      case .dictionary(let dictionary): node = dictionary.entries[count - 1].node
+      default: return .node(file: file, path: path)
+      }
+      path.append(count - 1)
+      toggled.removeAll { $0.count < path.count || $0[path.count - 1] != count - 1 }
+    }
   }
 
   /// The visible row after `item`, or `nil` at the end.
@@ -37,8 +65,30 @@ package struct Outline {
   }
 
   /// The row after `item` and everything inside it.
+  ///
+  /// Inside a file, the sibling counts along the row's index path are read in one walk down
+  /// from the file's root (O(depth); climbing parent by parent would cost O(depth²)).
   package func nextSkippingChildren(_ item: OutlineItem) -> OutlineItem? {
     var current = item
+    if case .node(let file, let path) = item, !path.isEmpty,
+      var node = session.node(.node(file: file, path: []))
+    {
+      var deepest: Int?
+      for (level, index) in path.enumerated() {
+        let count = node.value.childCount ?? 0
+        guard index < count else { break }
+        if index + 1 < count { deepest = level }
+        switch node.value {
+        case .array(let items): node = items[index]
+        case .dictionary(let dictionary): node = dictionary.entries[index].node
+        default: break
+        }
+      }
+      if let level = deepest {
+        return .node(file: file, path: Array(path[..<level]) + [path[level] + 1])
+      }
+      current = .node(file: file, path: [])
+    }
     while true {
       let index = session.siblingIndex(current)
       if index + 1 < session.siblingCount(current) {
@@ -54,8 +104,10 @@ package struct Outline {
     let index = session.siblingIndex(item)
     guard index > 0 else { return session.parent(of: item) }
     var current = session.sibling(of: item, index - 1)
-    while isOpen(current) { current = session.child(current, session.childCount(current) - 1) }
-    return current
+    while case .branch = current, isOpen(current) {
+      current = session.child(current, session.childCount(current) - 1)
+    }
+    return lastVisible(in: current)
   }
 
   /// Up to `count` visible rows starting at `top`.
@@ -88,8 +140,22 @@ package struct Outline {
   }
 
   /// Whether `item` is visible: every ancestor is expanded.
+  ///
+  /// A row of a file has as many row ancestors in the file as its index path has steps; they
+  /// are told from the toggled rows whose paths are prefixes of it (O(toggled × depth), where
+  /// climbing parent by parent would copy the path at every level: O(depth²)).
   package func isVisible(_ item: OutlineItem) -> Bool {
     var current = session.parent(of: item)
+    if case .node(let file, let path) = item, !path.isEmpty {
+      let toggledAncestors = expansion.toggled.count { row in
+        guard case .node(file, let other) = row else { return false }
+        return other.count < path.count && path.starts(with: other)
+      }
+      // Expanded by default: none may be toggled; collapsed by default: all must be.
+      guard toggledAncestors == (expansion.allExpanded ? 0 : path.count) else { return false }
+      // The file's root is one of those ancestors; the bundle branches above it remain.
+      current = session.parent(of: .node(file: file, path: []))
+    }
     while let at = current {
       if !expansion.isExpanded(at) { return false }
       current = session.parent(of: at)

@@ -136,7 +136,11 @@ package enum TreePane {
     let session = state.session
     let outline = state.outline
     let rows = items.map { row($0, in: state) }
-    let depths = items.map { session.depth($0) }
+    // Rows deeper than 16 levels are indented from the shallowest row on screen, so that a
+    // tree nested thousands of levels deep still shows its keys (normal files are unchanged).
+    let absolute = items.map { session.depth($0) }
+    let shift = min(absolute.min() ?? 0, max(0, (absolute.max() ?? 0) - 16))
+    let depths = absolute.map { $0 - shift }
     // Column widths from what is on screen only.
     let showType = body.width >= 60
     let typeWidth = showType ? 11 : 0

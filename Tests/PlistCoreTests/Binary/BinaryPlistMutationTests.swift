@@ -60,12 +60,16 @@ import Testing
     var files = 0
     for entry in Corpus.entries {
       let data = try entry.data()
-      guard data.starts(with: Array("bplist".utf8)) else { continue }
+      // CPython's 100,000-level file now reads, and would be read some 3,000 times here;
+      // `BinaryPlistCorpusTests` and `DepthLimitTests` cover it.
+      guard data.starts(with: Array("bplist".utf8)), !entry.path.contains("deep-nesting") else {
+        continue
+      }
       let (truncated, _) = Self.mutate(Array(data))
       #expect(truncated.read == 0, "\(entry.path)")
       #expect(truncated.thrown > 0, "\(entry.path)")
       files += 1
     }
-    #expect(files >= 100)
+    #expect(files >= 99)
   }
 }

@@ -230,16 +230,19 @@ private typealias N = BinaryTestNode
 
   @Test func stopsNestingAtTheDepthLimit() throws {
     func nested(_ depth: Int) -> [UInt8] {
-      // Object i is an array holding object i + 1; 2-byte references, the last one empty.
-      var objects: [[UInt8]] = (0..<depth - 1).map { [0xA1] + N.bigEndian(UInt64($0 + 1), 2) }
+      // Object i is an array holding object i + 1; 4-byte references, the last one empty.
+      var objects: [[UInt8]] = (0..<depth - 1).map { [0xA1] + N.bigEndian(UInt64($0 + 1), 4) }
       objects.append([0xA0])
-      return N.file(objects, offsetWidth: 2, referenceWidth: 2)
+      return N.file(objects, offsetWidth: 4, referenceWidth: 4)
     }
-    #expect(throws: Never.self) { try N.read(nested(PlistLimits.maxDepth)).get() }
+    LargeStack.run {
+      #expect(throws: Never.self) { try N.read(nested(PlistLimits.maxDepth)).get() }
+    }
     let error = try #require(N.error(nested(PlistLimits.maxDepth + 1)))
     #expect(error.kind == .limitExceeded)
-    #expect(error.message.contains("more than 512 deep"))
-    #expect(error.message.contains("PlistLimits.maxDepth"))
+    #expect(error.message == PlistLimits.tooDeepToRead)
+    // The first array past the limit: the header, then 100,000 arrays of 5 bytes.
+    #expect(error.offset == 8 + 5 * PlistLimits.maxDepth)
   }
 
   @Test func decodesASharedKeyOnce() throws {

@@ -280,13 +280,18 @@ func plist(_ body: String) -> String {
   }
 
   @Test func limitsNestingDepthWithoutOverflowingTheStack() {
+    let count = 1_000_000
     let deep =
-      String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000)
+      String(repeating: "<array>", count: count) + String(repeating: "</array>", count: count)
     let error = #expect(throws: PlistError.self) { try readXML(deep) }
     #expect(error?.kind == .limitExceeded)
-    #expect(error?.message.contains("512") == true)
-    let fine = String(repeating: "<array>", count: 500) + String(repeating: "</array>", count: 500)
-    #expect(throws: Never.self) { try readXML(fine) }
+    #expect(error?.message == PlistLimits.tooDeepToRead)
+    #expect((error?.line, error?.column) == (1, 7 * PlistLimits.maxDepth + 1))
+    let levels = PlistLimits.maxDepth
+    let fine =
+      String(repeating: "<array>", count: levels) + String(repeating: "</array>", count: levels)
+    // The tree is released on a large stack.
+    LargeStack.run { #expect(throws: Never.self) { try readXML(fine) } }
   }
 
   @Test(arguments: [

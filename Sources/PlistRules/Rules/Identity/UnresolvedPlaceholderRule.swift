@@ -51,26 +51,18 @@ struct UnresolvedPlaceholderRule: Rule {
   func check(_ subject: LintSubject) -> [Finding] {
     if subject.context.isBuilt {
       var findings: [Finding] = []
-      func visit(_ node: PlistNode, _ path: KeyPath) {
-        switch node.value {
-        case .string(let text):
-          let found = Placeholder.all(in: text)
-          guard !found.isEmpty else { return }
-          let list = found.map { "\"\($0)\"" }.joined(separator: ", ")
-          findings.append(
-            subject.finding(
-              Self.description, at: path,
-              "\(list) was not replaced when the bundle was built and ships as written; "
-                + "define the build setting or write the value itself"))
-        case .array(let items):
-          for (i, item) in items.enumerated() { visit(item, path.appending(index: i)) }
-        case .dictionary(let dictionary):
-          for entry in dictionary.entries { visit(entry.node, path.appending(key: entry.key)) }
-        default:
-          break
-        }
+      subject.root.walk { node, path in
+        guard case .string(let text) = node.value else { return true }
+        let found = Placeholder.all(in: text)
+        guard !found.isEmpty else { return true }
+        let list = found.map { "\"\($0)\"" }.joined(separator: ", ")
+        findings.append(
+          subject.finding(
+            Self.description, at: path,
+            "\(list) was not replaced when the bundle was built and ships as written; "
+              + "define the build setting or write the value itself"))
+        return true
       }
-      visit(subject.root, .root)
       return findings
     }
     // A missing .xcconfig may define the settings: say nothing then.

@@ -55,38 +55,25 @@ struct OutOfRangeDateRule: Rule {
   func check(_ subject: LintSubject) -> [Finding] {
     guard !subject.text.isEmpty else { return [] }
     var findings: [Finding] = []
-    var stack: [(PlistNode, KeyPath)] = [(subject.root, .root)]
-    while let (node, path) = stack.popLast() {
-      switch node.value {
-      // Only containers and dates are pushed: the other values cannot hold a date, and
-      // most values of a file are neither (no path is made for them).
-      case .dictionary(let dictionary):
-        for entry in dictionary.entries.reversed() where Self.mayHoldDate(entry.node) {
-          stack.append((entry.node, path.appending(key: entry.key)))
-        }
-      case .array(let items):
-        for (i, item) in items.enumerated().reversed() where Self.mayHoldDate(item) {
-          stack.append((item, path.appending(index: i)))
-        }
-      case .date(let date):
-        guard let body = Self.body(of: node, in: subject.text),
-          PlistDate(xmlBody: body) == date
-        else { continue }
-        let fields = PlistDate.outOfRangeFields(inXMLBody: body)
-        guard !fields.isEmpty else { continue }
-        let written = String(decoding: body, as: UTF8.self)
-        let named = fields.map { "\($0.field) \($0.value)" }.joined(separator: ", ")
-        let message =
-          "the date \(written) names a time that does not exist (\(named)); Apple's parser "
-          + "carries the excess over and reads \(date.xmlString), and other readers such as "
-          + "Python's plistlib refuse the file"
-        findings.append(
-          subject.finding(
-            Self.description, at: path, message,
-            fix: Fix("write it as \(date.xmlString)", [.set(path, PlistValueBox(.date(date)))])))
-      default:
-        continue
-      }
+    // Only containers and dates are walked into: the other values cannot hold a date.
+    subject.root.walk { node, path in
+      guard case .date(let date) = node.value else { return Self.mayHoldDate(node) }
+      guard let body = Self.body(of: node, in: subject.text),
+        PlistDate(xmlBody: body) == date
+      else { return false }
+      let fields = PlistDate.outOfRangeFields(inXMLBody: body)
+      guard !fields.isEmpty else { return false }
+      let written = String(decoding: body, as: UTF8.self)
+      let named = fields.map { "\($0.field) \($0.value)" }.joined(separator: ", ")
+      let message =
+        "the date \(written) names a time that does not exist (\(named)); Apple's parser "
+        + "carries the excess over and reads \(date.xmlString), and other readers such as "
+        + "Python's plistlib refuse the file"
+      findings.append(
+        subject.finding(
+          Self.description, at: path, message,
+          fix: Fix("write it as \(date.xmlString)", [.set(path, PlistValueBox(.date(date)))])))
+      return false
     }
     return findings
   }

@@ -1,0 +1,57 @@
+extension PlistNode {
+  /// Visits this node and every node below it, in document order (a node before its
+  /// children, items and entries in order), without recursion.
+  ///
+  /// `body` receives each node and its path from this node. The path is grown and shrunk in
+  /// place, so a walk costs time linear in the size of the tree however deep it is; a path
+  /// that `body` keeps is copied once, when the walk next changes it.
+  ///
+  /// - Parameter body: called once per node; returns false to skip the node's descendants.
+  package func walk(_ body: (_ node: PlistNode, _ path: KeyPath) -> Bool) {
+    /// A container whose children are being visited, and the next child.
+    struct Frame {
+      enum Children {
+        case items([PlistNode])
+        case entries([PlistEntry])
+      }
+      let children: Children
+      let count: Int
+      var next = 0
+    }
+    var path = KeyPath.root
+    var stack: [Frame] = []
+    var current: PlistNode? = self
+    while true {
+      if let node = current {
+        current = nil
+        if body(node, path) {
+          switch node.value {
+          case .array(let items) where !items.isEmpty:
+            stack.append(Frame(children: .items(items), count: items.count))
+          case .dictionary(let dictionary) where !dictionary.isEmpty:
+            stack.append(Frame(children: .entries(dictionary.entries), count: dictionary.count))
+          default:
+            break
+          }
+        }
+      }
+      guard let top = stack.indices.last else { return }
+      // The step to the child visited last comes off before the next one goes on.
+      if stack[top].next > 0 { path.components.removeLast() }
+      let next = stack[top].next
+      guard next < stack[top].count else {
+        stack.removeLast()
+        continue
+      }
+      stack[top].next += 1
+      switch stack[top].children {
+      case .items(let items):
+        path.components.append(.index(next))
+        current = items[next]
+      case .entries(let entries):
+        path.components.append(.key(entries[next].key))
+        current = entries[next].node
+      }
+    }
+  }
+}
