@@ -277,3 +277,20 @@ extension SaveTests {
       kept.message?.text.hasSuffix("the tree shows the file as it was before the editor") == true)
   }
 }
+
+extension SaveTests {
+  /// A read-only file asks before it is overwritten, saying why in one clause (it said "is
+  /// read-only: it is read-only").
+  @Test func aReadOnlyFileAsksOnceSayingWhy() throws {
+    let app = try makeBundle(mode: 0o444)
+    var state = try state(app)
+    keys(&state, "j j e Ctrl-U N e w Enter w y")
+    guard case .confirm(let prompt)? = state.modal, case .readOnly = prompt.action else {
+      Issue.record("no question: \(String(describing: state.message))")
+      return
+    }
+    #expect(prompt.question.hasPrefix("\(app)/Info.plist was not written: "))
+    #expect(!prompt.question.contains("is read-only: it is read-only"))
+    #expect(prompt.answers.map(\.key) == ["o", "c"])
+  }
+}

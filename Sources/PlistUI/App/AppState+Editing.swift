@@ -462,7 +462,8 @@ extension AppState {
       modal = .confirm(
         ConfirmPrompt(
           question:
-            "\(path) is read-only: \(error.message.replacing("\(path) was not saved: ", with: ""))",
+            "\(path) was not written: "
+            + error.message.replacing("\(path) was not saved: ", with: ""),
           answers: [("o", "overwrite it anyway"), ("c", "cancel")],
           action: .readOnly(file: file, format: format, force: force)))
     } catch let error as FileError {
