@@ -46,29 +46,11 @@ package enum JSONPlistWriter {
     return out
   }
 
-  /// An open container: its children, the next one to write, and its own level.
-  private struct Frame {
-    enum Children {
-      case items([PlistNode])
-      case entries([PlistEntry])
-    }
-    let children: Children
-    let depth: Int
-    var next = 0
-
-    var count: Int {
-      switch children {
-      case .items(let items): items.count
-      case .entries(let entries): entries.count
-      }
-    }
-  }
-
   /// Appends `root`, keeping the containers still open on an explicit stack (no recursion).
   private static func value(
     _ root: PlistValue, depth: Int, pretty: Bool, into out: inout [UInt8]
   ) throws(PlistError) {
-    var stack: [Frame] = []
+    var stack: [OpenContainer] = []
     var pending: (value: PlistValue, depth: Int)? = (root, depth)
     while true {
       if let (value, depth) = pending {
@@ -77,11 +59,11 @@ package enum JSONPlistWriter {
         case .array(let items):
           try checkDepth(depth)
           out.append(UInt8(ascii: "["))
-          stack.append(Frame(children: .items(items), depth: depth))
+          stack.append(OpenContainer(children: .items(items), depth: depth))
         case .dictionary(let dictionary):
           try checkDepth(depth)
           out.append(UInt8(ascii: "{"))
-          stack.append(Frame(children: .entries(dictionary.entries), depth: depth))
+          stack.append(OpenContainer(children: .entries(dictionary.entries), depth: depth))
         default:
           scalar(value, pretty: pretty, into: &out)
         }

@@ -184,26 +184,8 @@ private struct Emitter {
     }
   }
 
-  /// An open container: its children, the next one to write, and its own level.
-  private struct Frame {
-    enum Children {
-      case items([PlistNode])
-      case entries([PlistEntry])
-    }
-    let children: Children
-    let depth: Int
-    var next = 0
-
-    var count: Int {
-      switch children {
-      case .items(let items): items.count
-      case .entries(let entries): entries.count
-      }
-    }
-  }
-
   func element(_ root: PlistValue, depth: Int, into out: inout [UInt8]) throws(PlistError) {
-    var stack: [Frame] = []
+    var stack: [OpenContainer] = []
     var pending: (value: PlistValue, depth: Int)? = (root, depth)
     while true {
       if let (value, depth) = pending {
@@ -215,7 +197,7 @@ private struct Emitter {
             out.append(contentsOf: Tag.emptyArray)
           } else {
             out.append(contentsOf: Tag.arrayOpen)
-            stack.append(Frame(children: .items(items), depth: depth))
+            stack.append(OpenContainer(children: .items(items), depth: depth))
           }
         case .dictionary(let dictionary):
           try checkDepth(depth)
@@ -223,7 +205,7 @@ private struct Emitter {
             out.append(contentsOf: Tag.emptyDict)
           } else {
             out.append(contentsOf: Tag.dictOpen)
-            stack.append(Frame(children: .entries(dictionary.entries), depth: depth))
+            stack.append(OpenContainer(children: .entries(dictionary.entries), depth: depth))
           }
         default:
           try scalar(value, depth: depth, into: &out)
