@@ -209,10 +209,17 @@ package struct Session: Sendable {
     guard case .node(let file, let path) = item, let first = path.first, files[file].isGenerated,
       let key = self.key(.node(file: file, path: [first]))
     else { return nil }
-    let effective = bundle.allBundles.first { node in
-      node.effectiveInfoPlist != nil && node.files.contains { $0.path == files[file].path }
+    return effectiveInfoPlist(of: file)?.entries.first { $0.key == key }
+  }
+
+  /// The project's effective Info.plist that generated file `file` shows, or nil.
+  ///
+  /// Looked up each time: editing the source Info.plist merges it again.
+  func effectiveInfoPlist(of file: Int) -> EffectiveInfoPlist? {
+    let path = files[file].path
+    return bundle.allBundles.first { node in
+      node.effectiveInfoPlist != nil && node.files.contains { $0.path == path }
     }?.effectiveInfoPlist
-    return effective?.entries.first { $0.key == key }
   }
 
   /// Whether row `a` comes before row `b` in document order (the order of the fully expanded
@@ -292,34 +299,36 @@ package struct Session: Sendable {
   /// a key of the source Info.plist, or on the line of the build setting that gave a value,
   /// also marks the generated key's row (the finding itself stays where lint reports it).
   private mutating func mirrorOntoGeneratedFiles() {
+    guard files.contains(where: \.isGenerated) else { return }
+    // Findings by file, once: each value's origin is compared with its own file's only.
+    var byFile: [String: [Int]] = [:]
+    for (n, finding) in findings.enumerated() { byFile[finding.file, default: []].append(n) }
     for (g, file) in files.enumerated() where file.isGenerated {
       guard let entries = file.root?.value.dictionaryValue?.entries,
-        let effective = bundle.allBundles.first(where: { node in
-          node.effectiveInfoPlist != nil && node.files.contains { $0.path == file.path }
-        })?.effectiveInfoPlist
+        let effective = effectiveInfoPlist(of: g)
       else { continue }
       var byKey: [String: EffectiveInfoPlistEntry] = [:]
       for entry in effective.entries { byKey[entry.key] = entry }
       for (i, entry) in entries.enumerated() {
         guard let source = byKey[entry.key] else { continue }
-        let row = OutlineItem.node(file: g, path: [i])
-        for (n, finding) in findings.enumerated() where finding.file != file.path {
-          let took = (source.mergedFrom + [source.source]).contains { origin in
-            switch origin {
-            case .file(let path, _):
-              return finding.file == path && finding.keyPath.components.first == .key(entry.key)
-            case .buildSetting(_, let setting):
-              return setting.level != .builtin && finding.file == setting.path
-                && setting.line > 0 && finding.line == setting.line
-            case .generated:
-              return false
+        for origin in source.mergedFrom + [source.source] {
+          let took: [Int]
+          switch origin {
+          case .file(let path, _) where path != file.path:
+            took = (byFile[path] ?? []).filter {
+              findings[$0].keyPath.components.first == .key(entry.key)
             }
+          case .buildSetting(_, let setting) where setting.level != .builtin && setting.line > 0:
+            took = (byFile[setting.path] ?? []).filter { findings[$0].line == setting.line }
+          default:
+            took = []
           }
-          guard took else { continue }
-          // On the same key inside the generated file, as deep as it goes there.
-          let deep = indexPath(of: finding.keyPath, in: g)
-          let target = deep.first == i ? OutlineItem.node(file: g, path: deep) : row
-          if ownFindings[target]?.contains(n) != true { mark(target, with: n) }
+          for n in took {
+            // On the same key inside the generated file, as deep as it goes there.
+            let deep = indexPath(of: findings[n].keyPath, in: g)
+            let target = OutlineItem.node(file: g, path: deep.first == i ? deep : [i])
+            if ownFindings[target]?.contains(n) != true { mark(target, with: n) }
+          }
         }
       }
     }
