@@ -1,4 +1,5 @@
 import PlistBundle
+import PlistCore
 
 /// The bundles of one input by path and by identifier, built once per lint so that rules that
 /// look across bundles (the same identifier twice) cost what the bundles they name cost,
@@ -71,6 +72,18 @@ package struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConverti
     self.year = year
     self.month = month
     self.day = day
+  }
+
+  /// Whole calendar days from the start of this day (UTC) to `date`.
+  ///
+  /// 0 on the day itself, negative once it has passed (yesterday is -1): the one count for
+  /// expiry, in findings and in the inspector.
+  package func days(until date: PlistDate) -> Int {
+    let start = PlistDate(
+      year: Int64(year), month: Int64(month), day: Int64(day), hour: 0, minute: 0, second: 0)
+    return Int(
+      ((date.secondsSinceReferenceDate - start.secondsSinceReferenceDate) / 86_400)
+        .rounded(.down))
   }
 
   package static func < (a: CalendarDay, b: CalendarDay) -> Bool {

@@ -399,9 +399,7 @@ extension AppState {
           + "and y asks before overwriting")
     }
     if session.bundle.isBuilt {
-      warnings.append(
-        "this is a built bundle: a changed file no longer matches its code signature; sign the "
-          + "bundle again before shipping")
+      warnings.append(Self.builtBundleWarning)
     }
     if session.files[file].document?.format == .binary, format == .xml {
       warnings.append("the file was binary and is written as XML (b keeps it binary)")
@@ -418,6 +416,11 @@ extension AppState {
         file: file, path: path, format: format,
         lines: lines, warning: warning, scroll: 0))
   }
+
+  /// The save review's warning for a file of a built bundle.
+  static let builtBundleWarning =
+    "this is a built bundle: a changed file no longer matches its code signature; sign the "
+    + "bundle again before shipping"
 
   /// Whether any date in the tree has a fraction of a second (XML writes whole seconds).
   static func hasFractionalDates(_ node: PlistNode) -> Bool {

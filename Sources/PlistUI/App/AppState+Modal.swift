@@ -415,9 +415,7 @@ extension AppState {
     }
     var warnings: [String] = []
     if session.bundle.isBuilt {
-      warnings.append(
-        "this is a built bundle: a changed file no longer matches its code signature; sign the "
-          + "bundle again before shipping")
+      warnings.append(Self.builtBundleWarning)
     }
     let left = unsaved.count - batch.count
     if left > 0 {

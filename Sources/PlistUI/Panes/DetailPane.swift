@@ -197,11 +197,8 @@ package enum DetailPane {
       }
       if let created = profile.creationDate { field("Created", Self.day(created)) }
       if let expires = profile.expirationDate {
-        // Calendar days in UTC between the two, as lint counts them.
-        func day(_ date: PlistDate) -> Int {
-          Int((date.secondsSinceReferenceDate / 86_400).rounded(.down))
-        }
-        let days = abs(day(now) - day(expires))
+        // Counted as lint counts them, from the start of today (UTC).
+        let days = abs(CalendarDay(now.date).days(until: expires))
         let text: String
         let role: ThemeRole
         if expires <= now {

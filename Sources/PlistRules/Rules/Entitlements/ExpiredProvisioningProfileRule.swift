@@ -73,12 +73,7 @@ struct ExpiredProvisioningProfileRule: Rule {
     guard case .date(let expiry)? = subject.dictionary?["ExpirationDate"]?.value else {
       return []
     }
-    let today = subject.context.today
-    let start = PlistDate(
-      year: Int64(today.year), month: Int64(today.month), day: Int64(today.day), hour: 0,
-      minute: 0, second: 0)
-    let seconds = expiry.secondsSinceReferenceDate - start.secondsSinceReferenceDate
-    let days = Int((seconds / 86_400).rounded(.down))
+    let days = subject.context.today.days(until: expiry)
     let day = String(expiry.iso8601String.prefix(10))
     let path = KeyPath.root.appending(key: "ExpirationDate")
     let channel = subject.context.distribution
