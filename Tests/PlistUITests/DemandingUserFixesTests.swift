@@ -131,3 +131,28 @@ import Testing
         == "Landscape (left home button)")
   }
 }
+
+/// From the newcomer's run: an open row's marker is its own findings' worst (its children
+/// show theirs), and `R` keeps a device variant apart from its base key.
+@Suite struct NewcomerMarkerTests {
+  @Test func everyOpenRowShowsItsOwnWorstFindingOnly() throws {
+    var state = AppState(session: UIFixtures.session, size: Size(width: 120, height: 60))
+    _ = state.apply(.expandAll)
+    let screen = ScreenRenderer.render(state)
+    let rows = state.visibleRows
+    #expect(!rows.isEmpty)
+    for (n, item) in rows.enumerated() where state.outline.isOpen(item) {
+      let own = state.session.ownFindings[item]?.map { state.session.findings[$0].severity }.max()
+      let first = String(screen.line(2 + n).prefix(1))
+      #expect(first == (own.map(Marker.glyph) ?? " "), "\(item)")
+    }
+  }
+
+  @Test func rKeepsADeviceVariantApart() {
+    var state = AppState(session: ColumnsTests.session, size: Size(width: 120, height: 40))
+    _ = state.apply(.toggleDisplayNames)
+    let labels = (0..<3).map { TreePane.row(.node(file: 0, path: [$0]), in: state).label }
+    #expect(labels[1] != labels[2])
+    #expect(labels[2].hasSuffix(" (iPad)"))
+  }
+}

@@ -77,7 +77,13 @@ package enum TreePane {
           value: preview.text + "  " + key, valueRole: preview.role)
       }
       if let key = session.key(item) {
-        if state.showsDisplayNames, let name = KnownKeys.entry(resolving: key)?.displayName {
+        if state.showsDisplayNames, var name = KnownKeys.entry(resolving: key)?.displayName {
+          // The device variant keeps its suffix, so it reads apart from the base key.
+          switch KnownKeys.splitDeviceSuffix(key).suffix {
+          case "~ipad": name += " (iPad)"
+          case "~iphone": name += " (iPhone)"
+          default: break
+          }
           return Row(
             label: name, labelRole: .displayName, type: type, value: preview.text,
             valueRole: preview.role)
@@ -153,9 +159,10 @@ package enum TreePane {
       canvas.fill(Rect(x: body.x, y: y, width: body.width, height: 1), role: rowRole ?? .normal)
       let r = rows[n]
       var x = body.x
-      if let severity = session.markers[item],
-        session.ownFindings[item] != nil || !outline.isOpen(item)
-      {
+      // An open row shows its own findings' worst severity (its children show theirs); a
+      // closed one the worst of everything it hides.
+      let own = session.ownFindings[item].flatMap { $0.map { session.findings[$0].severity }.max() }
+      if let severity = outline.isOpen(item) ? own : session.markers[item] {
         canvas.put(Marker.glyph(severity), x: x, y: y, role: Marker.role(severity))
       }
       x += 2 + depths[n] * 2
