@@ -26,6 +26,9 @@ package struct DiffOptions: Sendable, Equatable {
   package var new: String
   /// How the comparison is written.
   package var format: Format = .text
+  /// Whether `--format` was given: without it, `diff` on a terminal opens the inspector on
+  /// the comparison instead of writing the text report.
+  package var formatIsExplicit = false
   /// Which findings fail.
   package var failOn: FailOn = .any
   /// Warnings fail too.
@@ -97,6 +100,7 @@ extension Arguments {
     }
     var options = DiffOptions(old: operands[0], new: operands[1])
     options.format = format ?? .text
+    options.formatIsExplicit = format != nil
     options.failOn = failOn ?? .any
     options.strict = strict
     options.platforms = platforms

@@ -66,6 +66,9 @@ package enum CLI {
     /// Standard output is a terminal and `infoscope PATH` or `--demo` asked to open a bundle:
     /// start the inspector on it, with these options (`--theme`).
     case interactive(AppBundle, OpenOptions)
+    /// Standard output is a terminal and `infoscope diff OLD NEW` asked for no `--format`:
+    /// start the inspector on NEW with what changed since OLD marked.
+    case comparison(BuildComparison, DiffOptions)
   }
 
   /// Reads the command line and runs every headless command; decides, for `infoscope PATH` and
@@ -102,6 +105,11 @@ package enum CLI {
         return .exit(usageError(error, console: console))
       }
       if case .open(let options) = command { return open(options, context: context) }
+      if case .diff(let options) = command, !options.formatIsExplicit,
+        console.isTerminal(.output)
+      {
+        return DiffCommand.plan(options, context: context)
+      }
       return .exit(execute(command, context: context).rawValue)
     }
   }
@@ -125,6 +133,10 @@ package enum CLI {
       switch plan(arguments, console: console, read: read) {
       case .exit(let status): status
       case .interactive(let bundle, _): lintReport(bundle, console: console)
+      case .comparison(let comparison, let options):
+        DiffCommand.report(
+          comparison, options, context: Context(console: console, read: read)
+        ).rawValue
       }
     }
   }
@@ -207,6 +219,8 @@ package enum CLI {
       switch open(options, context: context) {
       case .exit(let status): return ExitStatus(rawValue: status) ?? .usage
       case .interactive(let bundle, _): return report(bundle, context: context)
+      case .comparison(let comparison, let options):
+        return DiffCommand.report(comparison, options, context: context)
       }
     case .print(let options):
       return PrintCommand.run(options, context: context)

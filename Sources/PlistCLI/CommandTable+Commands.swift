@@ -110,6 +110,11 @@ extension CommandTable {
         NEW, resolved since OLD, and how many are unchanged. Findings are matched by rule, file
         and key path, never by line.
 
+        On a terminal, without --format, it opens the comparison in the inspector instead:
+        NEW's tree, read-only, with the changes marked (+ added, ~ changed, - removed, put
+        back from OLD), ]c and [c between them, and the findings split into new, unchanged
+        and resolved.
+
         """,
       options: [
         OptionSpec(

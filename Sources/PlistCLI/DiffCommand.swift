@@ -33,7 +33,24 @@ package enum DiffCommand {
     guard let old = load(options.old, context: context),
       let new = load(options.new, context: context)
     else { return .noInput }
-    let comparison = compare(old.bundle, new.bundle, options)
+    return report(compare(old.bundle, new.bundle, options), options, context: context)
+  }
+
+  /// Loads both inputs and compares them, for the inspector: `.comparison`, or `.exit(66)`
+  /// when OLD or NEW cannot be opened (said on standard error).
+  static func plan(_ options: DiffOptions, context: CLI.Context) -> CLI.Plan {
+    guard let old = load(options.old, context: context),
+      let new = load(options.new, context: context)
+    else { return .exit(ExitStatus.noInput.rawValue) }
+    return .comparison(compare(old.bundle, new.bundle, options), options)
+  }
+
+  /// Writes the report of a comparison made under `options` and returns the exit status.
+  static func report(
+    _ comparison: BuildComparison, _ options: DiffOptions, context: CLI.Context
+  ) -> ExitStatus {
+    let old = Side(name: name(options.old), bundle: comparison.old)
+    let new = Side(name: name(options.new), bundle: comparison.new)
     let written: Bool
     switch options.format {
     case .text:
@@ -53,10 +70,25 @@ package enum DiffCommand {
   )
     -> BuildComparison
   {
+    BuildComparison(old: old, new: new, linter: linter(options))
+  }
+
+  /// The linter a comparison under `options` lints both sides with (`--platform`,
+  /// `--distribution`); the inspector lints NEW with it too.
+  package static func linter(_ options: DiffOptions) -> Linter {
     var configuration = LintConfiguration()
     configuration.platforms = options.platforms
     configuration.distribution = options.distribution
-    return BuildComparison(old: old, new: new, linter: Linter(configuration: configuration))
+    return Linter(configuration: configuration)
+  }
+
+  /// The name an input given as `given` is reported under: standard input's name for `-`,
+  /// the path without trailing slashes otherwise.
+  package static func name(_ given: String) -> String {
+    if given == "-" { return CLI.displayName(given) }
+    var path = given
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    return path
   }
 
   /// The exit status `--fail-on` and `--strict` give the comparison.
@@ -78,12 +110,9 @@ package enum DiffCommand {
   private static func load(_ given: String, context: CLI.Context) -> Side? {
     do {
       if given == "-" {
-        return Side(
-          name: CLI.displayName(given), bundle: try BundleInput.standardInput(context.console))
+        return Side(name: name(given), bundle: try BundleInput.standardInput(context.console))
       }
-      var path = given
-      while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-      return Side(name: path, bundle: try BundleLoader.load(path: path))
+      return Side(name: name(given), bundle: try BundleLoader.load(path: name(given)))
     } catch {
       context.console.write("\(error)\n", to: .error)
       return nil

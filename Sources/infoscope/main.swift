@@ -9,19 +9,45 @@ switch CLI.plan(Array(CommandLine.arguments.dropFirst())) {
 case .exit(let status):
   exit(status)
 case .interactive(let bundle, let options):
-  // The inspector runs on a large stack (documents nest up to 100,000 levels), with the
-  // terminal's signals routed to it; this thread waits.
+  let title: String
+  switch options.source {
+  case .demo: title = "demo: " + bundle.inputPath
+  case .path(let path): title = path
+  }
+  inspect(
+    requestedTheme: options.theme, report: "lint report", fallback: { CLI.lintReport(bundle) }
+  ) {
+    var session = Session(title: title, bundle: bundle)
+    session.isInMemory = options.source == .demo
+    return session
+  }
+case .comparison(let comparison, let options):
+  let names = (old: DiffCommand.name(options.old), new: DiffCommand.name(options.new))
+  inspect(
+    requestedTheme: nil, report: "comparison",
+    fallback: { CLI.run(["diff", "--format", "text", options.old, options.new]) }
+  ) {
+    Session(
+      comparison: comparison, oldName: names.old, newName: names.new,
+      linter: DiffCommand.linter(options))
+  }
+}
+
+/// Runs the inspector on the session `make` builds, to the end of the process.
+///
+/// The inspector runs on a large stack (documents nest up to 100,000 levels), with the
+/// terminal's signals routed to it; this thread waits. When the terminal cannot start the
+/// inspector, `fallback` writes the `report` (its name) instead and gives the exit status.
+func inspect(
+  requestedTheme: String?, report: String, fallback: @escaping @Sendable () -> Int32,
+  _ make: @escaping @Sendable () -> Session
+) -> Never {
   CursesTerminal.onLargeStack { () throws(Never) -> Void in
-    let title: String
-    switch options.source {
-    case .demo: title = "demo: " + bundle.inputPath
-    case .path(let path): title = path
-    }
     let environment = ProcessInfo.processInfo.environment
     let loader = ThemeLoader()
     func theme(colors: Int) throws(ThemeError) -> ThemeLoader.Resolution {
       try loader.resolution(
-        requested: options.theme, environment: environment, colorCount: colors,
+        requested: requestedTheme, environment: environment, colorCount: colors,
         executablePath: ThemeLoader.currentExecutablePath())
     }
     do {
@@ -34,8 +60,7 @@ case .interactive(let bundle, let options):
         Data(((text.hasPrefix("error:") ? "infoscope: " : "") + text + "\n").utf8))
       exit(64)
     }
-    var session = Session(title: title, bundle: bundle)
-    session.isInMemory = options.source == .demo
+    var session = make()
     session.keepRecoveryFiles(environment: environment)
     do throws(CursesError<ThemeError>) {
       let ending = try CursesTerminal.run { (terminal) throws(ThemeError) -> Inspector.Ending in
@@ -55,8 +80,8 @@ case .interactive(let bundle, let options):
       case .cannotStart(let reason):
         FileHandle.standardError.write(
           Data(
-            "infoscope: cannot start the inspector (\(reason)); the lint report follows\n".utf8))
-        exit(CLI.lintReport(bundle))
+            "infoscope: cannot start the inspector (\(reason)); the \(report) follows\n".utf8))
+        exit(fallback())
       case .body(let error):
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         exit(64)
@@ -66,4 +91,5 @@ case .interactive(let bundle, let options):
     // on the main thread, whose stack a tree 100,000 levels deep overflows.
     exit(0)
   }
+  exit(0)
 }

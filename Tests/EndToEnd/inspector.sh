@@ -177,5 +177,47 @@ check $s "$s: 30x8 says the terminal is too small" screen -F 'too small: needs 4
 keys $s q
 checks_restored $s 0
 
+# --- 5. A comparison: infoscope diff OLD NEW on a terminal (a built corpus app) --------------
+built="$corpus/bundles/wdiodemoapp.app"
+if [ -d "$built" ] && command -v python3 > /dev/null; then
+  cp -R "$built" "$tmp/new.app"
+  cp -R "$built" "$tmp/old.app"
+  # OLD had a camera purpose string and one more font, and an older Xcode; NEW has them not.
+  python3 - "$tmp/old.app/Info.plist" << 'PY'
+import plistlib, sys
+path = sys.argv[1]
+with open(path, "rb") as f:
+    info = plistlib.load(f)
+info["NSCameraUsageDescription"] = "Scan tickets"
+info["UIAppFonts"].insert(2, "Old.ttf")
+info["DTXcode"] = "0930"
+with open(path, "wb") as f:
+    plistlib.dump(info, f)
+PY
+  s=compare
+  start_shell $s 120 40
+  check $s "$s: the shell prompt is up" last_line -x 'e2e\$'
+  type_line $s "$(printf '%q diff %q %q' "$bin" "$tmp/old.app" "$tmp/new.app"); echo \"EXIT=\$?\""
+  check $s "$s: the title names OLD and NEW" title -F 'old.app → '
+  check $s "$s: the status line counts the changes" status_line -F '3 changes since'
+  check $s "$s: the changed row is marked ~" screen -E '^  ~ +DTXcode +String +"0941"'
+  check $s "$s: the removed key is put back, marked -" screen -E '^  - +NSCameraUsageDescription'
+  check $s "$s: the findings list is split" screen -F 'Findings +1 new =18 unchanged ✓1 resolved'
+  keys $s ']' c
+  check $s "$s: ]c goes to the first change" status_line -F 'change 1/3: DTXcode changed'
+  check $s "$s: the detail pane gives the old value" detail -F 'Was        String "0930"'
+  keys $s ']' c
+  check $s "$s: ]c goes on to the removed key" status_line -F 'change 2/3: NSCameraUsageDescription removed'
+  check $s "$s: the detail pane names OLD's line" detail -F 'File       '
+  keys $s e
+  check $s "$s: a comparison is read-only" status_line -F 'a comparison is shown read-only'
+  keys $s '[' c
+  check $s "$s: [c goes back" status_line -F 'change 1/3'
+  keys $s q
+  checks_restored $s 0
+else
+  echo "# skipped the comparison: $built or python3 is missing"
+fi
+
 echo "# $checks checks, $failures failed, $((SECONDS - started)) s"
 [ $failures -eq 0 ]

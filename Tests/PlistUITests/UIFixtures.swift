@@ -125,4 +125,12 @@ enum UIFixtures {
       AppState(session: session, size: size), theme: .builtInDefault, on: terminal)
     return (state, terminal.screen)
   }
+
+  /// Draws `state` once on a virtual terminal of its size (no keys) and returns the final
+  /// state and screen.
+  static func render(_ state: AppState) -> (AppState, Canvas) {
+    let terminal = VirtualTerminal(size: state.size, events: [])
+    let (_, final) = Inspector.run(state, theme: .builtInDefault, on: terminal)
+    return (final, terminal.screen)
+  }
 }

@@ -35,11 +35,19 @@ package struct ValueChange: Sendable {
   package var oldLocation: SourceLocation
   /// Where NEW writes it, likewise; `.none` for a removed node.
   package var newLocation: SourceLocation
+  /// For a removed node, where it would stand in NEW.
+  ///
+  /// `parent` is the container of NEW that corresponds to its parent in OLD, and `index` the
+  /// position there (0-based: before NEW's item or entry at that index, or after the last
+  /// when it equals the container's count). Nil for other changes, and for changes made
+  /// without it. The inspector shows removed nodes in place with it.
+  package var newPlace: (parent: KeyPath, index: Int)?
 
   /// Creates a change.
   package init(
     _ kind: Kind, oldPath: KeyPath?, newPath: KeyPath?, old: PlistNode?, new: PlistNode?,
-    oldLocation: SourceLocation = .none, newLocation: SourceLocation = .none
+    oldLocation: SourceLocation = .none, newLocation: SourceLocation = .none,
+    newPlace: (parent: KeyPath, index: Int)? = nil
   ) {
     self.kind = kind
     self.oldPath = oldPath
@@ -48,6 +56,7 @@ package struct ValueChange: Sendable {
     self.new = new
     self.oldLocation = oldLocation
     self.newLocation = newLocation
+    self.newPlace = newPlace
   }
 
   /// The key path the change is reported at: NEW's, or OLD's for a removed node.

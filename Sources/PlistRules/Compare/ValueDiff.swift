@@ -136,11 +136,12 @@ package enum ValueDiff {
         oldLocation: old.location, newLocation: new.location)
     }
 
-    private func removed(_ old: Side) -> Task {
+    /// `old` removed; in NEW it stood before item `index` of the container `parent`.
+    private func removed(_ old: Side, in parent: Side, at index: Int) -> Task {
       .emit(
         ValueChange(
           .removed, oldPath: old.path.keyPath, newPath: nil, old: old.node, new: nil,
-          oldLocation: old.location))
+          oldLocation: old.location, newPlace: (parent.path.keyPath, index)))
     }
 
     private func added(_ new: Side) -> Task {
@@ -200,9 +201,9 @@ package enum ValueDiff {
           node: entry.node, index: oldChildren[i], path: old.path.appending(key: entry.key),
           location: Self.location(entry))
       }
-      func flush(upTo end: Int) {
+      func flush(upTo end: Int, before j: Int) {
         while cursor < end {
-          if !matched[cursor] { plan.append(removed(oldSide(cursor))) }
+          if !matched[cursor] { plan.append(removed(oldSide(cursor), in: new, at: j)) }
           cursor += 1
         }
       }
@@ -216,7 +217,7 @@ package enum ValueDiff {
                 location: Self.location(entry))))
           continue
         }
-        flush(upTo: i)
+        flush(upTo: i, before: j)
         if cursor == i { cursor = i + 1 }
         guard oldDigest.hashes[oldChildren[i]] != newDigest.hashes[newIndex] else { continue }
         plan.append(
@@ -226,7 +227,7 @@ package enum ValueDiff {
               node: entry.node, index: newIndex, path: new.path.appending(key: entry.key),
               location: Self.location(entry))))
       }
-      flush(upTo: a.count)
+      flush(upTo: a.count, before: b.count)
       return plan
     }
 
@@ -320,9 +321,11 @@ package enum ValueDiff {
           node: a[i], index: oldChildren[i], path: old.path.appending(index: i),
           location: a[i].location)
       }
-      func flush(upTo end: Int) {
+      func flush(upTo end: Int, before j: Int) {
         while cursor < end {
-          if !used[cursor] && !pairedOld[cursor] { plan.append(removed(oldSide(cursor))) }
+          if !used[cursor] && !pairedOld[cursor] {
+            plan.append(removed(oldSide(cursor), in: new, at: j))
+          }
           cursor += 1
         }
       }
@@ -333,14 +336,14 @@ package enum ValueDiff {
       }
       for j in b.indices {
         if let i = equal[j] ?? paired[j] {
-          flush(upTo: i)
+          flush(upTo: i, before: j)
           if cursor == i { cursor = i + 1 }
           if paired[j] != nil { plan.append(.compare(oldSide(i), newSide(j))) }
         } else {
           plan.append(added(newSide(j)))
         }
       }
-      flush(upTo: a.count)
+      flush(upTo: a.count, before: b.count)
       return plan
     }
   }

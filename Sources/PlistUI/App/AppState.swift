@@ -102,6 +102,14 @@ package struct AppState: Sendable {
     selection = session.roots.first
     top = selection
     sortFindings()
+    if let comparison = session.comparison {
+      let count = comparison.stops.count
+      message = StatusMessage(
+        count == 0
+          ? "nothing changed since \(comparison.oldName) (read-only)"
+          : "\(count == 1 ? "1 change" : "\(count) changes") since \(comparison.oldName) "
+            + "(read-only): ]c goes to the next, [c to the previous")
+    }
   }
 
   /// The layout for the current size and focus.
@@ -340,6 +348,8 @@ package struct AppState: Sendable {
     case .searchPrevious: search(forward: false, count: n, includingCurrent: false)
     case .nextFinding: stepFinding(by: n)
     case .previousFinding: stepFinding(by: -n)
+    case .nextChange: stepChange(by: n)
+    case .previousChange: stepChange(by: -n)
     case .openFinding: openFinding()
     case .showFindings:
       focus = .findings
@@ -620,7 +630,9 @@ package struct AppState: Sendable {
   mutating func sortFindings() {
     let items = session.findingItems
     let before = treeOrderedFindings
-    treeOrderedFindings = items.indices.sorted { a, b in
+    // A comparison's resolved findings are OLD's: f and F visit NEW's only.
+    let groups = session.comparison?.groups
+    treeOrderedFindings = items.indices.filter { groups?[$0] != .resolved }.sorted { a, b in
       switch (items[a], items[b]) {
       case (let x?, let y?):
         if x == y { return a < b }
@@ -634,6 +646,8 @@ package struct AppState: Sendable {
     let findings = session.findings
     sortedFindings = findings.indices.sorted { a, b in
       let (x, y) = (findings[a], findings[b])
+      // A comparison's list: new, then unchanged, then resolved.
+      if let groups, groups[a] != groups[b] { return groups[a].rank < groups[b].rank }
       if findingsOrder == .severity, x.severity != y.severity { return x.severity > y.severity }
       if x.file != y.file { return x.file < y.file }
       if x.line != y.line { return x.line < y.line }
@@ -695,6 +709,66 @@ package struct AppState: Sendable {
       "\(position + 1)/\(count)\(wrap) \(found.severity.rawValue): \(found.message)")
   }
 
+  /// `]c` and `[c`: the next (or previous) changed row after the selection in document
+  /// order, wrapping at the ends.
+  private mutating func stepChange(by n: Int) {
+    guard let comparison = session.comparison else {
+      message = StatusMessage(
+        "no comparison: infoscope diff OLD NEW opens one, with ]c and [c between its changes",
+        isError: true)
+      return
+    }
+    let stops = comparison.stops
+    guard !stops.isEmpty else {
+      message = StatusMessage("nothing changed since \(comparison.oldName)")
+      return
+    }
+    let here = selection ?? stops[0]
+    var position: Int
+    if n > 0 {
+      position = (stops.firstIndex { session.precedesInDocument(here, $0) } ?? stops.count) + n - 1
+    } else {
+      position = (stops.lastIndex { session.precedesInDocument($0, here) } ?? -1) + n + 1
+    }
+    var wrapped = ""
+    if position >= stops.count || position < 0 {
+      wrapped = n > 0 ? " (wrapped to the first)" : " (wrapped to the last)"
+      position = ((position % stops.count) + stops.count) % stops.count
+    }
+    let item = stops[position]
+    select(item, reveal: .center)
+    message = StatusMessage(
+      "change \(position + 1)/\(stops.count)\(wrapped): " + changeSummary(item))
+  }
+
+  /// One line on what changed at `item` since OLD, for the status line.
+  func changeSummary(_ item: OutlineItem) -> String {
+    guard let comparison = session.comparison else { return "" }
+    let place: String
+    switch item {
+    case .branch(let b): place = session.branches[b].name
+    case .node(let file, let path):
+      place = path.isEmpty ? session.files[file].name : session.keyPath(item).description
+    }
+    if let change = comparison.changes[item] {
+      if change.kind == .removed, let old = change.oldPath { return "\(old) removed" }
+      return "\(place) \(change.kind.rawValue): " + change.summary
+    }
+    switch comparison.mark(item) {
+    case .added?: return "\(place) added"
+    case .removed?: return "\(place) removed"
+    case .changed?:
+      return "\(place) changed" + (comparison.pairs[fileIndex(item)]?.note.map { ": " + $0 } ?? "")
+    default: return place
+    }
+  }
+
+  /// The file of a row, or -1 for a bundle row.
+  private func fileIndex(_ item: OutlineItem) -> Int {
+    if case .node(let file, _) = item { return file }
+    return -1
+  }
+
   /// Whether `item` is the row the inspector opens on (the first row), where the first `f`
   /// takes the row's own findings too.
   private func isOpeningRow(_ item: OutlineItem) -> Bool { item == session.roots.first }
@@ -708,8 +782,10 @@ package struct AppState: Sendable {
     guard let index = selectedFinding else { return }
     if let item = session.findingItems[index] { select(item, reveal: .center) }
     let finding = session.findings[index]
+    // In a comparison, which part of the list it is in.
+    let group = session.comparison.map { "\($0.groups[index].rawValue) " } ?? ""
     message = StatusMessage(
-      "\(findingCursor + 1)/\(sortedFindings.count) \(finding.severity.rawValue): "
+      "\(findingCursor + 1)/\(sortedFindings.count) \(group)\(finding.severity.rawValue): "
         + finding.message)
   }
 

@@ -8,6 +8,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   case expandOrChild, collapseOrParent, toggle, expandAll, collapseAll
   case search, searchNext, searchPrevious
   case nextFinding, previousFinding, openFinding
+  case nextChange, previousChange
   case nextPane, previousPane, showFindings
   case edit, add, delete, rename, changeType, undo, redo, revert, applyFix, save, openInEditor
   case toggleDisplayNames, sortFindings, zoomDetail
@@ -29,6 +30,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
       .scrollToTop, .scrollToBottom, .scrollDown, .scrollUp:
       "View"
     case .copyKeyPath, .copyKey, .copyValue, .copyPlistBuddyPath, .copyPlutilCommand: "Copy"
+    case .nextChange, .previousChange: "Compare"
     case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .revert, .applyFix, .save,
       .openInEditor:
       "Edit"
@@ -38,7 +40,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
 
   /// The groups in the order help shows them.
   package static let groups = [
-    "Move", "Fold", "Search", "Findings", "Edit", "View", "Copy", "General",
+    "Move", "Fold", "Search", "Findings", "Compare", "Edit", "View", "Copy", "General",
   ]
 
   /// One line of help, in our words.
@@ -66,6 +68,8 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .nextFinding: "jump to the next finding"
     case .previousFinding: "jump to the previous finding"
     case .openFinding: "in the findings list: go to the finding's key"
+    case .nextChange: "infoscope diff: jump to the next change since OLD"
+    case .previousChange: "infoscope diff: jump to the previous change since OLD"
     case .showFindings: "open the findings list"
     case .sortFindings: "sort findings by severity or by file"
     case .nextPane: "next pane"
@@ -112,6 +116,8 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .scrollToCenter: "middle"
     case .scrollToTop: "top"
     case .scrollToBottom: "bottom"
+    case .nextChange: "next change"
+    case .previousChange: "previous change"
     default: help
     }
   }
@@ -121,7 +127,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .nextSibling,
       .previousSibling, .searchNext, .searchPrevious, .nextFinding, .previousFinding,
-      .scrollDown, .scrollUp:
+      .nextChange, .previousChange, .scrollDown, .scrollUp:
       true
     default: false
     }

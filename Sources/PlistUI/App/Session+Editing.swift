@@ -18,6 +18,7 @@ extension Session {
   /// Where file `file` would be saved.
   package func saveTarget(_ file: Int) -> SaveTarget {
     let entry = files[file]
+    if comparison != nil { return .unavailable(Self.comparisonReadOnly) }
     if isInMemory {
       return .unavailable("the sample bundle lives in memory; there is no file to write")
     }
@@ -116,6 +117,7 @@ extension Session {
   /// keys and ``perform(file:_:_:)`` share. (Saving has its own: see ``saveTarget(_:)``.)
   package func editBlocker(_ file: Int) -> String? {
     let entry = files[file]
+    if comparison != nil { return Self.comparisonReadOnly }
     guard let document = entry.document else {
       return "this file did not parse, so it cannot be edited"
     }

@@ -62,14 +62,14 @@ package struct Session: Sendable {
   /// Files, in the order they were found.
   package internal(set) var files: [File] = []
   /// Bundles.
-  package private(set) var branches: [Branch] = []
+  package internal(set) var branches: [Branch] = []
   /// The top-level rows.
-  package private(set) var roots: [OutlineItem] = []
+  package internal(set) var roots: [OutlineItem] = []
   /// Every finding, in the linter's order.
-  package private(set) var findings: [Finding] = []
+  package internal(set) var findings: [Finding] = []
   /// Where each finding lands in the tree (same order as ``findings``); nil for a finding
   /// with no row to land on (an `.ipa` that holds nothing has no rows at all).
-  package private(set) var findingItems: [OutlineItem?] = []
+  package internal(set) var findingItems: [OutlineItem?] = []
   /// The worst severity at each row with a finding and at every ancestor of one.
   package private(set) var markers: [OutlineItem: Severity] = [:]
   /// Whether a row itself (not a descendant) has a finding.
@@ -95,6 +95,9 @@ package struct Session: Sendable {
   var history: [Int] = []
   /// Files in the order their steps were undone (for redo).
   var redoHistory: [Int] = []
+  /// What changed since OLD, when the session shows a comparison (`infoscope diff`); such a
+  /// session is read-only.
+  package internal(set) var comparison: SessionComparison?
 
   /// Arranges `bundle` and lints it.
   ///
@@ -103,10 +106,23 @@ package struct Session: Sendable {
   ///   - bundle: the loaded input.
   ///   - linter: the linter to run now and after every edit.
   package init(title: String, bundle: AppBundle, linter: Linter = Linter()) {
+    self.init(title: title, bundle: bundle, linter: linter, comparison: nil)
+  }
+
+  /// Arranges `bundle` (with what `comparison` put back, when it shows one) and lints it.
+  init(title: String, bundle: AppBundle, linter: Linter, comparison: SessionComparison?) {
     self.title = title
     self.bundle = bundle
     self.linter = linter
+    self.comparison = comparison
     arrange()
+    putBackRemoved()
+    rankRows()
+    if var view = self.comparison {
+      let marked = Array(view.changes.keys) + view.rowMarks.keys
+      view.stops = marked.sorted { precedesInDocument($0, $1) }
+      self.comparison = view
+    }
     relint()
   }
 
@@ -158,7 +174,12 @@ package struct Session: Sendable {
       return .branch(index)
     }
     for node in bundle.bundles { roots.append(visit(node, parent: nil)) }
-    // File and bundle rows in document order: a depth-first walk, a bundle before its rows.
+  }
+
+  /// Ranks the file and bundle rows in document order: a depth-first walk, a bundle before
+  /// its rows.
+  private mutating func rankRows() {
+    documentRanks = [:]
     var stack = Array(roots.reversed())
     while let item = stack.popLast() {
       documentRanks[item] = documentRanks.count
@@ -253,8 +274,9 @@ package struct Session: Sendable {
       branches[b].identifier = node.identifier
       branches[b].version = Self.version(of: node)
     }
-    // Files that do not parse come back from the linter as `unreadable_property_list`.
-    let found = linter.lint(bundle)
+    // Files that do not parse come back from the linter as `unreadable_property_list`; a
+    // comparison's release checks are NEW's findings too.
+    let found = linter.lint(bundle) + (comparison?.comparison.releaseFindings ?? [])
     // The same finding can come twice when inputs overlap; keep one.
     var seen: Set<String> = []
     findings = found.filter {
@@ -281,6 +303,7 @@ package struct Session: Sendable {
       mark(item, with: n)
     }
     mirrorOntoGeneratedFiles()
+    groupFindings()
   }
 
   /// Records finding `n` as row `item`'s own and marks the row and its ancestors.
@@ -345,8 +368,10 @@ package struct Session: Sendable {
         guard let i = dictionary.entries.lastIndex(where: { $0.key == key }) else { return path }
         path.append(i)
         node = dictionary.entries[i].node
-      case (.index(let i), .array(let items)):
-        guard i >= 0, i < items.count else { return path }
+      case (.index(let index), .array(let items)):
+        // Items put back from OLD before it move it down (a comparison's tree).
+        let i = comparison?.shownIndex(file: file, parent: path, index) ?? index
+        guard index >= 0, i < items.count else { return path }
         path.append(i)
         node = items[i]
       default:
@@ -399,13 +424,16 @@ package struct Session: Sendable {
   package func keyPath(_ item: OutlineItem) -> KeyPath {
     guard case .node(let file, let path) = item, var node = files[file].root else { return .root }
     var components: [KeyPath.Component] = []
-    for i in path {
+    // In a comparison's tree, items put back from OLD do not count in NEW's indices.
+    let restored = comparison?.hasRestoredRows(file) == true ? comparison : nil
+    for (depth, i) in path.enumerated() {
       switch node.value {
       case .dictionary(let d) where i < d.entries.count:
         components.append(.key(d.entries[i].key))
         node = d.entries[i].node
       case .array(let a) where i < a.count:
-        components.append(.index(i))
+        components.append(
+          .index(restored?.newIndex(file: file, parent: Array(path[..<depth]), i) ?? i))
         node = a[i]
       default:
         return KeyPath(components)

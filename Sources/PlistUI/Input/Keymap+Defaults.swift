@@ -54,6 +54,9 @@ extension Keymap {
     map.bind(z, then: .character("z"), to: .scrollToCenter)
     map.bind(z, then: .character("t"), to: .scrollToTop)
     map.bind(z, then: .character("b"), to: .scrollToBottom)
+    // vim's diff mode: ]c and [c go to the next and previous change.
+    map.bind(.character("]"), then: .character("c"), to: .nextChange)
+    map.bind(.character("["), then: .character("c"), to: .previousChange)
     map.bind([.control("e")], to: .scrollDown)
     map.bind([.control("y")], to: .scrollUp)
     map.bind([.control("l")], to: .redraw)

@@ -8,8 +8,17 @@ package enum FindingsPane {
   package static func draw(_ state: AppState, in rect: Rect, on canvas: inout Canvas) {
     let focused = state.focus == .findings
     let findings = state.session.findings
+    // A comparison splits the list: new, unchanged, then OLD's resolved ones (`+`, `=`, `✓`).
+    let groups = state.session.comparison?.groups
+    var title = "Findings (\(findings.count))"
+    if let groups {
+      let count = { (group: SessionComparison.FindingGroup) in groups.count { $0 == group } }
+      title =
+        "Findings +\(count(.new)) new =\(count(.unchanged)) unchanged "
+        + "✓\(count(.resolved)) resolved"
+    }
     canvas.paneHeader(
-      rect, title: "Findings (\(findings.count))", focused: focused,
+      rect, title: title, focused: focused,
       info: findings.isEmpty ? "" : "by \(state.findingsOrder.rawValue)")
     let body = rect.droppingTop(1)
     guard !body.isEmpty else { return }
@@ -29,6 +38,10 @@ package enum FindingsPane {
       var x = canvas.put(
         " " + Marker.glyph(finding.severity) + " ", x: body.x, y: y,
         role: Marker.role(finding.severity), limit: body.maxX)
+      if let group = groups?[order[position]] {
+        x = canvas.put(
+          group.glyph + " ", x: x, y: y, role: rowRole ?? group.role, limit: body.maxX)
+      }
       // The file's last two components: enough to tell the app's Info.plist from an
       // extension's.
       var place = finding.file.split(separator: "/").suffix(2).joined(separator: "/")

@@ -91,7 +91,7 @@ package enum TreePane {
         return Row(
           label: key, labelRole: .key, type: type, value: preview.text, valueRole: preview.role)
       }
-      let index = path.last ?? 0
+      let index = session.itemNumber(item) ?? path.last ?? 0
       return Row(
         label: state.showsDisplayNames ? "Item \(index)" : "[\(index)]", labelRole: .index,
         type: type, value: preview.text, valueRole: preview.role)
@@ -106,12 +106,12 @@ package enum TreePane {
   /// rest. Values cut at the end that would show the same text although they differ
   /// (`"UIInterfaceOrientation…` four times) are cut in the middle.
   static func columns(
-    _ rows: [Row], depths: [Int], width: Int, valueFloor floor: Int
+    _ rows: [Row], depths: [Int], width: Int, valueFloor floor: Int, gutter: Int = 2
   ) -> (label: Int, middleCut: Set<Int>) {
     var labelNeed = 0
     var valueNeed = 0
     for (row, depth) in zip(rows, depths) {
-      labelNeed = max(labelNeed, 4 + depth * 2 + TextWidth.of(row.label))
+      labelNeed = max(labelNeed, gutter + 2 + depth * 2 + TextWidth.of(row.label))
       valueNeed = max(valueNeed, TextWidth.of(row.value))
     }
     let available = width - 1
@@ -150,8 +150,12 @@ package enum TreePane {
     // Column widths from what is on screen only.
     let showType = body.width >= 60
     let typeWidth = showType ? 11 : 0
+    // A comparison's change marks take a column of their own after the severity's.
+    let comparison = session.comparison
+    let gutter = comparison == nil ? 2 : 4
     let (labelWidth, valueCuts) = columns(
-      rows, depths: depths, width: body.width - typeWidth, valueFloor: max(16, body.width / 3))
+      rows, depths: depths, width: body.width - typeWidth, valueFloor: max(16, body.width / 3),
+      gutter: gutter)
     for (n, item) in items.enumerated() {
       let y = body.y + n
       let selected = item == state.selection
@@ -165,7 +169,14 @@ package enum TreePane {
       if let severity = outline.isOpen(item) ? own : session.markers[item] {
         canvas.put(Marker.glyph(severity), x: x, y: y, role: Marker.role(severity))
       }
-      x += 2 + depths[n] * 2
+      // Removed rows (put back from OLD) read as such in their own colour, marked or not.
+      let removed = comparison?.isRemoved(item) == true
+      if let mark = comparison?.mark(item) {
+        canvas.put(mark.glyph, x: x + 2, y: y, role: rowRole ?? mark.role)
+      } else if removed {
+        canvas.put("-", x: x + 2, y: y, role: rowRole ?? .diffRemoved)
+      }
+      x += gutter + depths[n] * 2
       let fold: String
       if session.isContainer(item) {
         fold = outline.isOpen(item) ? "▾" : "▸"
@@ -183,7 +194,7 @@ package enum TreePane {
         }
       }
       let matched = state.searchPattern.map { state.matches(item, pattern: $0) } ?? false
-      let labelRole = rowRole ?? (matched ? .match : r.labelRole)
+      let labelRole = rowRole ?? (matched ? .match : removed ? .diffRemoved : r.labelRole)
       if let editing, editing.onKey {
         canvas.put(
           editing.text + " ", x: x, y: y, role: .input, limit: min(body.maxX, body.x + labelWidth))
@@ -203,7 +214,8 @@ package enum TreePane {
         canvas.put(editing.text + " ", x: x, y: y, role: .input, limit: body.maxX)
       } else {
         canvas.put(
-          r.value, x: x, y: y, role: rowRole ?? r.valueRole, limit: body.maxX,
+          r.value, x: x, y: y, role: rowRole ?? (removed ? .diffRemoved : r.valueRole),
+          limit: body.maxX,
           escapeRole: rowRole ?? .escape, keepingEnd: valueCuts.contains(n) ? 14 : 0)
       }
     }

@@ -45,6 +45,9 @@ extension Theme {
       .helpKey: TextStyle(.index(6), .default, .bold),
       .helpGroup: TextStyle(.index(3), .default, .bold),
       .input: TextStyle(.default, .default, .underline),
+      .diffAdded: TextStyle(.index(2), .default, .bold),
+      .diffRemoved: TextStyle(.index(1), .default, .dim),
+      .diffChanged: TextStyle(.index(3), .default, .bold),
     ])
 }
 
@@ -96,5 +99,8 @@ extension Theme {
       .helpKey: TextStyle(.default, .default, .bold),
       .helpGroup: TextStyle(.default, .default, [.bold, .underline]),
       .input: TextStyle(.default, .default, .underline),
+      .diffAdded: TextStyle(.default, .default, .bold),
+      .diffRemoved: TextStyle(.default, .default, [.dim, .italic]),
+      .diffChanged: TextStyle(.default, .default, .underline),
     ])
 }

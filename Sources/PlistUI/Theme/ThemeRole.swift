@@ -83,4 +83,10 @@ package enum ThemeRole: String, Sendable, Hashable, CaseIterable {
   case helpGroup = "help.group"
   /// The line editor and prompts.
   case input = "input"
+  /// A comparison's added row: its `+` mark (`infoscope diff`).
+  case diffAdded = "diff.added"
+  /// A comparison's removed row: its `-` mark and its text, put back from OLD.
+  case diffRemoved = "diff.removed"
+  /// A comparison's changed or reordered row: its `~` or `↕` mark.
+  case diffChanged = "diff.changed"
 }

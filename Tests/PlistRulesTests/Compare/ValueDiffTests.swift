@@ -203,3 +203,31 @@ struct ValueDiffCorpusTests {
     #expect(changes.first?.newLocation.line == 30)
   }
 }
+
+extension ValueDiffTests {
+  /// A removed node says where NEW would hold it, so the inspector can put it back in place.
+  @Test func aRemovedNodeSaysWhereItStoodInNew() throws {
+    let old = T.dict([
+      ("a", T.int(1)), ("gone", T.int(2)), ("b", T.int(3)),
+      ("list", T.array([T.string("x"), T.string("y"), T.string("z")])), ("last", T.int(4)),
+    ])
+    let new = T.dict([
+      ("b", T.int(3)), ("a", T.int(1)), ("list", T.array([T.string("x"), T.string("z")])),
+    ])
+    let changes = ValueDiff.changes(old: old, new: new)
+    #expect(
+      Self.lines(changes) == [
+        "removed gone: Integer 2", "removed list[1]: String \"y\"", "removed last: Integer 4",
+      ])
+    let places = changes.map { $0.newPlace.map { "\($0.parent)@\($0.index)" } ?? "-" }
+    // gone stood before b (NEW's first entry), y before z (item 1), last after everything.
+    #expect(places == ["@0", "list@1", "@3"])
+    #expect(changes.allSatisfy { $0.kind == .removed })
+  }
+
+  @Test func onlyRemovedNodesHaveANewPlace() throws {
+    let old = T.dict([("a", T.int(1))])
+    let new = T.dict([("a", T.int(2)), ("b", T.int(3))])
+    #expect(ValueDiff.changes(old: old, new: new).allSatisfy { $0.newPlace == nil })
+  }
+}

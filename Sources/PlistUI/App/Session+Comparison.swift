@@ -1,0 +1,244 @@
+import PlistBundle
+import PlistCore
+import PlistEditing
+import PlistRules
+
+extension Session {
+  /// Arranges NEW of `comparison` as the tree, puts back in place what only OLD had, marks
+  /// every change, and lints NEW.
+  ///
+  /// - Parameters:
+  ///   - comparison: OLD and NEW, compared (`BuildComparison`).
+  ///   - oldName: what OLD is called (the path given), for the title and the detail pane.
+  ///   - newName: what NEW is called.
+  ///   - linter: the linter the comparison was made with (its platforms and distribution).
+  package init(
+    comparison: BuildComparison, oldName: String, newName: String, linter: Linter = Linter()
+  ) {
+    self.init(
+      title: oldName + " → " + newName, bundle: comparison.new, linter: linter,
+      comparison: SessionComparison(comparison: comparison, oldName: oldName, newName: newName))
+  }
+
+  /// Why nothing in a compared session can be edited or saved.
+  static let comparisonReadOnly =
+    "a comparison is shown read-only; open NEW on its own (infoscope PATH) to edit it"
+
+  /// Puts back what only OLD had, marks the changes and lists them in document order (the
+  /// rows must be ranked after, for ``precedesInDocument(_:_:)``).
+  mutating func putBackRemoved() {
+    guard var view = comparison else { return }
+    let compared = view.comparison
+    var shownFile: [String: Int] = [:]
+    for (f, file) in files.enumerated() where shownFile[file.path] == nil {
+      shownFile[file.path] = f
+    }
+    let newBundles = bundle.allBundles
+    var branchOf: [String: Int] = [:]
+    for (b, node) in newBundles.enumerated() where b < branches.count { branchOf[node.path] = b }
+    // Bundles only OLD had, parents first, under the counterpart of their parent in OLD.
+    var oldParent: [String: String] = [:]
+    for node in compared.old.allBundles {
+      for child in node.children { oldParent[child.path] = node.path }
+    }
+    var counterpart: [String: Int] = [:]
+    for pair in compared.bundles {
+      if let old = pair.old, let new = pair.new, let b = branchOf[new.path] {
+        counterpart[old.path] = b
+      }
+      if pair.old == nil, let new = pair.new, let b = branchOf[new.path] {
+        view.rowMarks[.branch(b)] = .added
+      }
+    }
+    let gone = compared.bundles.compactMap { $0.new == nil ? $0.old : nil }
+      .sorted { $0.path.count < $1.path.count }
+    for node in gone {
+      let parent = oldParent[node.path].flatMap { counterpart[$0] }
+      let index = branches.count
+      branches.append(
+        Branch(
+          path: node.path, kind: node.kind, platforms: node.platforms,
+          identifier: node.identifier, version: Self.version(of: node), parent: parent,
+          children: []))
+      counterpart[node.path] = index
+      view.removedBranches.insert(index)
+      view.rowMarks[.branch(index)] = .removed
+      if let parent {
+        branches[parent].children.append(.branch(index))
+      } else {
+        roots.append(.branch(index))
+      }
+    }
+    for pair in compared.files {
+      if let new = pair.new {
+        guard let f = shownFile[new.path] else { continue }
+        view.pairs[f] = pair
+        switch pair.status {
+        case .added: view.rowMarks[.node(file: f, path: [])] = .added
+        case .changed where pair.changes.isEmpty:
+          view.rowMarks[.node(file: f, path: [])] = .changed
+        case .changed: markChanges(pair.changes, file: f, in: &view)
+        default: break
+        }
+      } else if let old = pair.old, pair.status == .removed,
+        old.document != nil || old.problem?.kind == .plist
+      {
+        let branch = pair.oldBundle.flatMap { counterpart[$0] }
+        files.append(
+          File(
+            path: old.path, role: old.role, document: old.document,
+            problem: old.problem.map { $0.message }, branch: branch, size: old.size,
+            isGenerated: old.isGenerated))
+        let f = files.count - 1
+        view.pairs[f] = pair
+        view.removedFiles.insert(f)
+        view.rowMarks[.node(file: f, path: [])] = .removed
+        let row = OutlineItem.node(file: f, path: [])
+        if let branch {
+          // After the bundle's other files, before its nested bundles.
+          let children = branches[branch].children
+          let at = children.lastIndex { if case .node = $0 { true } else { false } }
+          branches[branch].children.insert(row, at: at.map { $0 + 1 } ?? 0)
+        } else {
+          roots.append(row)
+        }
+      }
+    }
+    for (f, put) in view.restored {
+      view.restoredDepths[f] = Set(put.keys.map(\.count))
+    }
+    // What each row holds below it.
+    let marked =
+      Array(view.changes.keys) + view.rowMarks.keys.filter { view.rowMarks[$0] != .holds }
+    for item in marked {
+      var current: OutlineItem? = item
+      if case .node(let file, let path) = item, !path.isEmpty {
+        let top = max(0, path.count - SessionComparison.holderDepth)
+        for depth in stride(from: path.count - 1, through: top, by: -1) {
+          view.held[.node(file: file, path: Array(path[..<depth])), default: 0] += 1
+        }
+        if top > 0 { view.held[.node(file: file, path: []), default: 0] += 1 }
+        current = .node(file: file, path: [])
+      }
+      current = current.flatMap { parent(of: $0) }
+      while let at = current {
+        view.held[at, default: 0] += 1
+        current = parent(of: at)
+      }
+    }
+    comparison = view
+  }
+
+  /// Marks the changes of file `f`, putting its removed nodes back in place first.
+  private mutating func markChanges(
+    _ changes: [ValueChange], file f: Int, in view: inout SessionComparison
+  ) {
+    guard var root = files[f].root else { return }
+    /// The index path of `keyPath` in NEW's file, when every step resolves.
+    func resolved(_ keyPath: KeyPath) -> [Int]? {
+      let path = indexPath(of: keyPath, in: f)
+      return path.count == keyPath.components.count ? path : nil
+    }
+    // Index paths in NEW's file, before anything is put back.
+    var kept: [([Int], ValueChange)] = []
+    var putBack: [[Int]: [ValueChange]] = [:]
+    for change in changes {
+      if change.kind == .removed {
+        guard let place = change.newPlace, let parent = resolved(place.parent) else { continue }
+        putBack[parent, default: []].append(change)
+      } else if let path = resolved(change.path) {
+        kept.append((path, change))
+      }
+    }
+    var restored: [[Int]: [Int]] = [:]
+    func shown(_ path: [Int]) -> [Int] {
+      var result: [Int] = []
+      for index in path {
+        var at = index
+        for slot in restored[result] ?? [] where slot <= at { at += 1 }
+        result.append(at)
+      }
+      return result
+    }
+    // Shallow containers first: what is put back there moves the deeper ones, not the reverse.
+    for parent in putBack.keys.sorted(by: { $0.count < $1.count }) {
+      let at = shown(parent)
+      let group = (putBack[parent] ?? []).enumerated().sorted {
+        ($0.element.newPlace?.index ?? 0, $0.offset) < ($1.element.newPlace?.index ?? 0, $1.offset)
+      }
+      var slots: [Int] = []
+      for (k, (_, change)) in group.enumerated() {
+        guard let old = change.old, let last = change.oldPath?.components.last else { continue }
+        let slot = (change.newPlace?.index ?? 0) + k
+        var inserted = false
+        try? TreeAccess.modify(at: at, in: &root) { (node) throws(EditError) in
+          switch (node.value, last) {
+          case (.dictionary(var dictionary), .key(let key)):
+            guard slot <= dictionary.count else { return }
+            node.value = .string("")
+            dictionary.entries.insert(PlistEntry(key: key, node: old), at: slot)
+            node.value = .dictionary(dictionary)
+            inserted = true
+          case (.array(var items), .index):
+            guard slot <= items.count else { return }
+            node.value = .string("")
+            items.insert(old, at: slot)
+            node.value = .array(items)
+            inserted = true
+          default:
+            return
+          }
+        }
+        guard inserted else { continue }
+        slots.append(slot)
+        view.changes[.node(file: f, path: at + [slot])] = change
+      }
+      if !slots.isEmpty { restored[at] = slots }
+    }
+    for (path, change) in kept { view.changes[.node(file: f, path: shown(path))] = change }
+    if !restored.isEmpty {
+      view.restored[f] = restored
+      files[f].document?.root = root
+    }
+  }
+
+  /// Places the findings of a compared session: NEW's findings are new or unchanged (the
+  /// release checks' are new), and OLD's resolved ones follow, each on the row where it was
+  /// (NEW's counterpart of its key, or the row put back), marking nothing.
+  mutating func groupFindings() {
+    guard var view = comparison else { return }
+    let compared = view.comparison
+    let new = Set((compared.findings?.new ?? []) + compared.releaseFindings)
+    view.groups = findings.map { new.contains($0) ? .new : .unchanged }
+    var shownFile: [String: Int] = [:]
+    for (f, pair) in view.pairs {
+      if let old = pair.old, shownFile[old.path] == nil { shownFile[old.path] = f }
+    }
+    for finding in compared.findings?.resolved ?? [] {
+      findings.append(finding)
+      view.groups.append(.resolved)
+      findingItems.append(
+        shownFile[finding.file].map {
+          .node(file: $0, path: indexPath(of: finding.keyPath, in: $0))
+        }
+      )
+    }
+    comparison = view
+  }
+
+  /// The number an array item's row shows: its index in NEW's array, or in OLD's for an item
+  /// put back; nil for a row that is no array item.
+  package func itemNumber(_ item: OutlineItem) -> Int? {
+    guard case .node(let file, let path) = item, let last = path.last,
+      let parent = node(.node(file: file, path: Array(path.dropLast()))),
+      case .array = parent.value
+    else { return nil }
+    guard let comparison, comparison.hasRestoredRows(file) else { return last }
+    if let change = comparison.changes[item], change.kind == .removed,
+      case .index(let old)? = change.oldPath?.components.last
+    {
+      return old
+    }
+    return comparison.newIndex(file: file, parent: Array(path.dropLast()), last)
+  }
+}
