@@ -2,6 +2,7 @@ import Foundation
 import PlistBundle
 import PlistCore
 import PlistRules
+import PlistUI
 
 /// The cost of comparing two builds' property lists (issue 16, item 5): two documents of
 /// 100,000 values, OLD generated and NEW an edited copy, compared by key path against the time
@@ -30,6 +31,9 @@ enum DiffBench {
     var compareSeconds: Double
     /// Comparing them with both linted and the findings matched, seconds.
     var withFindingsSeconds: Double
+    /// Opening the comparison in the inspector (`Session(comparison:…)`: removed nodes put
+    /// back, every change marked, findings split), seconds; nil in results of older runs.
+    var inspectorSeconds: Double?
     /// The changes found.
     var changes: Int
 
@@ -58,6 +62,7 @@ enum DiffBench {
     var diff = Double.infinity
     var compare = Double.infinity
     var withFindings = Double.infinity
+    var inspector = Double.infinity
     var changes = 0
     for _ in 0..<max(1, runs) {
       var documents: (PlistDocument, PlistDocument)?
@@ -71,13 +76,19 @@ enum DiffBench {
       let inputs = (input("OLD/Info.plist", a), input("NEW/Info.plist", b))
       compare = min(
         compare, seconds { _ = BuildComparison(old: inputs.0, new: inputs.1, linter: nil) })
+      var comparison: BuildComparison?
       withFindings = min(
-        withFindings, seconds { _ = BuildComparison(old: inputs.0, new: inputs.1) })
+        withFindings, seconds { comparison = BuildComparison(old: inputs.0, new: inputs.1) })
+      if let comparison {
+        inspector = min(
+          inspector,
+          seconds { _ = Session(comparison: comparison, oldName: "OLD", newName: "NEW") })
+      }
     }
     return Result(
       nodes: UIBench.countNodes(old.root), oldBytes: oldBytes.count, newBytes: newBytes.count,
       readSeconds: read, diffSeconds: diff, compareSeconds: compare,
-      withFindingsSeconds: withFindings, changes: changes)
+      withFindingsSeconds: withFindings, inspectorSeconds: inspector, changes: changes)
   }
 
   /// A single-file input holding `document` as an Info.plist.
@@ -117,13 +128,13 @@ enum DiffBench {
     out += "reordered, values changed, a bundle removed and one inserted first); both read "
     out += "from XML. Times are the best of 3.\n\n"
     out += "| values | XML (OLD / NEW) | read both | compare (key paths) | ÷ read "
-    out += "| as two inputs | with findings | changes |\n"
-    out += "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+    out += "| as two inputs | with findings | inspector view | changes |\n"
+    out += "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
     out += "| \(result.nodes) | \(format2(Double(result.oldBytes) / 1e6)) MB / "
     out += "\(format2(Double(result.newBytes) / 1e6)) MB | \(duration(result.readSeconds)) "
     out += "| \(duration(result.diffSeconds)) | \(format2(result.ratio))× "
     out += "| \(duration(result.compareSeconds)) | \(duration(result.withFindingsSeconds)) "
-    out += "| \(result.changes) |\n"
+    out += "| \(result.inspectorSeconds.map(duration) ?? "–") | \(result.changes) |\n"
     return out
   }
 

@@ -166,31 +166,49 @@ extension Session {
       let group = (putBack[parent] ?? []).enumerated().sorted {
         ($0.element.newPlace?.index ?? 0, $0.offset) < ($1.element.newPlace?.index ?? 0, $1.offset)
       }
+      // One pass over the container, however many are put back in it.
+      let ghosts = group.map(\.element).filter { $0.old != nil }
       var slots: [Int] = []
-      for (k, (_, change)) in group.enumerated() {
-        guard let old = change.old, let last = change.oldPath?.components.last else { continue }
-        let slot = (change.newPlace?.index ?? 0) + k
-        var inserted = false
-        try? TreeAccess.modify(at: at, in: &root) { (node) throws(EditError) in
-          switch (node.value, last) {
-          case (.dictionary(var dictionary), .key(let key)):
-            guard slot <= dictionary.count else { return }
-            node.value = .string("")
-            dictionary.entries.insert(PlistEntry(key: key, node: old), at: slot)
-            node.value = .dictionary(dictionary)
-            inserted = true
-          case (.array(var items), .index):
-            guard slot <= items.count else { return }
-            node.value = .string("")
-            items.insert(old, at: slot)
-            node.value = .array(items)
-            inserted = true
-          default:
-            return
+      var placed: [ValueChange] = []
+      try? TreeAccess.modify(at: at, in: &root) { (node) throws(EditError) in
+        func merge<Element>(_ items: [Element], _ ghost: (ValueChange) -> Element?) -> [Element] {
+          var merged: [Element] = []
+          merged.reserveCapacity(items.count + ghosts.count)
+          var g = 0
+          for i in 0...items.count {
+            while g < ghosts.count, (ghosts[g].newPlace?.index ?? 0) <= i || i == items.count {
+              if let element = ghost(ghosts[g]) {
+                slots.append(merged.count)
+                placed.append(ghosts[g])
+                merged.append(element)
+              }
+              g += 1
+            }
+            if i < items.count { merged.append(items[i]) }
           }
+          return merged
         }
-        guard inserted else { continue }
-        slots.append(slot)
+        switch node.value {
+        case .dictionary(var dictionary):
+          node.value = .string("")
+          dictionary.entries = merge(dictionary.entries) { change in
+            guard case .key(let key)? = change.oldPath?.components.last, let old = change.old
+            else { return nil }
+            return PlistEntry(key: key, node: old)
+          }
+          node.value = .dictionary(dictionary)
+        case .array(var items):
+          node.value = .string("")
+          items = merge(items) { change in
+            guard case .index? = change.oldPath?.components.last else { return nil }
+            return change.old
+          }
+          node.value = .array(items)
+        default:
+          return
+        }
+      }
+      for (slot, change) in zip(slots, placed) {
         view.changes[.node(file: f, path: at + [slot])] = change
       }
       if !slots.isEmpty { restored[at] = slots }

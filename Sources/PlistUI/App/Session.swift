@@ -365,7 +365,7 @@ package struct Session: Sendable {
     for component in keyPath.components {
       switch (component, node.value) {
       case (.key(let key), .dictionary(let dictionary)):
-        guard let i = dictionary.entries.lastIndex(where: { $0.key == key }) else { return path }
+        guard let i = dictionary.index(forKey: key) else { return path }
         path.append(i)
         node = dictionary.entries[i].node
       case (.index(let index), .array(let items)):
