@@ -171,7 +171,7 @@ import Testing
     let changed = DetailPane.lines(state).map { $0.map(\.text).joined() }
     #expect(changed.contains("Changed    String \"one\" → \"uno\""))
     #expect(changed.contains("Was        String \"one\""))
-    #expect(changed.contains { $0.hasPrefix("Before     old/Trail.app: Alpha at line ") })
+    #expect(changed.contains("Before     old/Trail.app: Alpha at Info.plist:5"))
     _ = state.handle(.key(.character("]")))
     _ = state.handle(.key(.character("c")))
     let removed = DetailPane.lines(state).map { $0.map(\.text).joined() }
@@ -251,6 +251,63 @@ import Testing
     #expect(comparison.mark(.node(file: file, path: [])) == .removed)
     #expect(comparison.isRemoved(.node(file: file, path: [0])))
     #expect(comparison.stops.contains(.branch(branch)))
+  }
+
+  static let pbxproj = """
+    // !$*UTF8*$!
+    {
+      archiveVersion = 1;
+      objectVersion = 77;
+      objects = {
+        P1 = { isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (T1); };
+        G0 = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
+        PL = { isa = XCConfigurationList; buildConfigurations = (PR); };
+        PR = { isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
+        T1 = { isa = PBXNativeTarget; buildConfigurationList = TL; name = Trail; productName = Trail; productType = "com.apple.product-type.application"; };
+        TL = { isa = XCConfigurationList; buildConfigurations = (TR); };
+        TR = { isa = XCBuildConfiguration; buildSettings = {
+            INFOPLIST_FILE = Trail/Info.plist;
+            PRODUCT_BUNDLE_IDENTIFIER = com.example.trail;
+            PRODUCT_NAME = Trail;
+          }; name = Release; };
+      };
+      rootObject = P1;
+    }
+    """
+
+  static func project(_ info: [UInt8]) -> AppBundle {
+    ProjectInput.load(
+      tree: MemoryTree(
+        name: "Trail",
+        files: ["Trail.xcodeproj/project.pbxproj": Array(pbxproj.utf8), "Trail/Info.plist": info]),
+      projects: ["Trail.xcodeproj"], inputPath: "Trail")
+  }
+
+  /// In a project the generated Info.plist is compared; the source Info.plist's row that
+  /// gives a changed value is marked too, and the change is visited once.
+  @Test func aProjectsSourceInfoPlistShowsTheChangesOfTheValuesItGives() throws {
+    let comparison = BuildComparison(
+      old: Self.project(Self.oldInfo), new: Self.project(Self.newInfo))
+    let session = Session(comparison: comparison, oldName: "old", newName: "new")
+    let view = try #require(session.comparison)
+    let source = try #require(
+      session.files.firstIndex { $0.path == "Trail/Info.plist" && !$0.isGenerated })
+    let alpha = OutlineItem.node(
+      file: source, path: session.indexPath(of: KeyPath([.key("Alpha")]), in: source))
+    #expect(session.key(alpha) == "Alpha")
+    #expect(view.mark(alpha) == .changed)
+    #expect(view.mirrored.contains(alpha))
+    #expect(!view.stops.contains(alpha))
+    #expect(view.mark(.node(file: source, path: [])) == .holds)
+    // The generated file's removed key names OLD's source file and line.
+    let generated = try #require(session.files.firstIndex { $0.isGenerated })
+    let removed = try #require(
+      view.changes.first { item, change in
+        if case .node(generated, _) = item { return change.kind == .removed } else { return false }
+      })
+    #expect(view.oldPlace(of: removed.value, file: generated).hasPrefix("Trail/Info.plist:"))
+    // Five changes, each visited once.
+    #expect(view.stops.count == 5)
   }
 
   @Test func theTreeMarksEachRowInAColumnOfItsOwn() throws {

@@ -104,6 +104,7 @@ extension Session {
         }
       }
     }
+    mirrorOntoSourceFiles(&view)
     for (f, put) in view.restored {
       view.restoredDepths[f] = Set(put.keys.map(\.count))
     }
@@ -118,7 +119,8 @@ extension Session {
           view.held[.node(file: file, path: Array(path[..<depth])), default: 0] += 1
         }
         if top > 0 { view.held[.node(file: file, path: []), default: 0] += 1 }
-        current = .node(file: file, path: [])
+        // A mirrored change is counted once above its file: on the generated Info.plist's side.
+        current = view.mirrored.contains(item) ? nil : .node(file: file, path: [])
       }
       current = current.flatMap { parent(of: $0) }
       while let at = current {
@@ -127,6 +129,32 @@ extension Session {
       }
     }
     comparison = view
+  }
+
+  /// A project's generated Info.plist is compared, but its values are written in the source
+  /// Info.plist: a changed or added key whose value NEW takes from that file is marked on the
+  /// source file's row too (not a stop of its own: `]c` visits the change once).
+  private func mirrorOntoSourceFiles(_ view: inout SessionComparison) {
+    let generated = view.changes.filter { item, _ in
+      if case .node(let file, _) = item { return files[file].isGenerated }
+      return false
+    }
+    guard !generated.isEmpty else { return }
+    for (item, change) in generated where change.kind != .removed {
+      guard case .node(let g, _) = item, case .key(let key)? = change.path.components.first,
+        let effective = effectiveInfoPlist(of: g),
+        case .file(let path, _)? = effective[key]?.source,
+        let source = files.indices.first(where: { files[$0].path == path && !files[$0].isGenerated }
+        )
+      else { continue }
+      let row = indexPath(of: change.path, in: source)
+      guard row.count == change.path.components.count else { continue }
+      let mirror = OutlineItem.node(file: source, path: row)
+      if view.changes[mirror] == nil {
+        view.changes[mirror] = change
+        view.mirrored.insert(mirror)
+      }
+    }
   }
 
   /// Marks the changes of file `f`, putting its removed nodes back in place first.

@@ -119,7 +119,7 @@ package struct Session: Sendable {
     putBackRemoved()
     rankRows()
     if var view = self.comparison {
-      let marked = Array(view.changes.keys) + view.rowMarks.keys
+      let marked = view.changes.keys.filter { !view.mirrored.contains($0) } + view.rowMarks.keys
       view.stops = marked.sorted { precedesInDocument($0, $1) }
       self.comparison = view
     }

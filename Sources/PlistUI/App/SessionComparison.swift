@@ -101,6 +101,9 @@ package struct SessionComparison: Sendable {
   package internal(set) var rowMarks: [OutlineItem: Mark] = [:]
   /// How many changes each row holds below it (files and bundles included).
   package internal(set) var held: [OutlineItem: Int] = [:]
+  /// Rows of a project's source Info.plist marked with the change of the generated
+  /// Info.plist's key whose value they give (not stops: the change is visited once).
+  package internal(set) var mirrored: Set<OutlineItem> = []
   /// Rows with a change or mark of their own, in document order: what `]c` and `[c` visit.
   package internal(set) var stops: [OutlineItem] = []
   /// The file pair behind each file of the session, by file index.
@@ -144,6 +147,26 @@ package struct SessionComparison: Sendable {
     if let change = changes[item] { return Mark(change.kind) }
     if let mark = rowMarks[item] { return mark }
     return held[item] != nil ? .holds : nil
+  }
+
+  /// Where OLD wrote the node behind `change` (a change of file `file`): `path:line` in
+  /// OLD's file, or for a project's generated Info.plist, in the source Info.plist or at the
+  /// build setting its value came from.
+  package func oldPlace(of change: ValueChange, file: Int) -> String {
+    guard let pair = pairs[file], let old = pair.old else { return "" }
+    let line = change.oldLocation.line
+    guard old.isGenerated else { return line > 0 ? "\(old.path):\(line)" : old.path }
+    let effective = comparison.old.allBundles.first { $0.path == pair.oldBundle }?
+      .effectiveInfoPlist
+    if case .key(let key)? = change.oldPath?.components.first, let entry = effective?[key] {
+      switch entry.source {
+      case .file(let path, _): return line > 0 ? "\(path):\(line)" : path
+      case .buildSetting(let name, let origin) where origin.line > 0:
+        return "\(name) at \(origin.path):\(origin.line)"
+      default: break
+      }
+    }
+    return effective?.sourceFile?.path ?? old.path
   }
 
   /// The index of child `index` (as NEW's file has it) of the container at `parent` (as
