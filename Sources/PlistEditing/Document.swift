@@ -31,6 +31,9 @@ package struct Document: Sendable {
   package internal(set) var redoStack: [Step] = []
   private var nextID = 1
   private var savedID = 0
+  /// The edits applied to the tree since ``takeApplied()`` last took them, in order: a
+  /// step's edits for perform and redo, its inverses for undo.
+  package private(set) var applied: [Edit] = []
 
   /// Opens `original` for editing; `path` is where it would be saved.
   ///
@@ -73,6 +76,7 @@ package struct Document: Sendable {
     guard !edits.isEmpty else { return }
     if let reason = readOnlyReason { throw EditError(.rootNotEditable, reason) }
     let inverses = try applyAll(edits, restoring: false, step: nil)
+    applied += edits
     undoStack.append(Step(name: name, edits: edits, inverses: inverses, id: nextID))
     nextID += 1
     redoStack.removeAll()
@@ -88,6 +92,7 @@ package struct Document: Sendable {
   package mutating func undo() throws(EditError) -> String? {
     guard let step = undoStack.last else { return nil }
     _ = try applyAll(step.inverses, restoring: true, step: "undo " + step.name)
+    applied += step.inverses
     undoStack.removeLast()
     redoStack.append(step)
     return step.name
@@ -102,6 +107,7 @@ package struct Document: Sendable {
   package mutating func redo() throws(EditError) -> String? {
     guard let step = redoStack.last else { return nil }
     let inverses = try applyAll(step.edits, restoring: false, step: "redo " + step.name)
+    applied += step.edits
     redoStack.removeLast()
     undoStack.append(Step(name: step.name, edits: step.edits, inverses: inverses, id: step.id))
     return step.name
@@ -144,6 +150,12 @@ package struct Document: Sendable {
       }
     }
     return inverses
+  }
+
+  /// The edits applied since the last call (see ``applied``), which are then forgotten.
+  package mutating func takeApplied() -> [Edit] {
+    defer { applied = [] }
+    return applied
   }
 
   /// Records that the tree as it is now has been written.

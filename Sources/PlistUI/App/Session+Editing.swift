@@ -231,6 +231,7 @@ extension Session {
     }
     files[file].document = document
     documents[file] = nil
+    treeChanges.append((file, nil))
     history.removeAll { $0 == file }
     redoHistory.removeAll { $0 == file }
     fingerprints[file] = nil
@@ -334,9 +335,16 @@ extension Session {
     commit(file)
   }
 
+  /// The tree changes since the last call (``treeChanges``), which are then forgotten.
+  package mutating func takeTreeChanges() -> [(file: Int, edits: [Edit]?)] {
+    defer { treeChanges = [] }
+    return treeChanges
+  }
+
   /// Puts the document's tree into the file list and the bundle, and lints again.
   private mutating func commit(_ file: Int) {
     guard let root = documents[file]?.root else { return }
+    if let edits = documents[file]?.takeApplied() { treeChanges.append((file, edits)) }
     editGeneration += 1
     files[file].document?.root = root
     let path = files[file].path

@@ -95,6 +95,9 @@ package struct Session: Sendable {
   var history: [Int] = []
   /// Files in the order their steps were undone (for redo).
   var redoHistory: [Int] = []
+  /// How each file's tree changed since the view last asked (``takeTreeChanges()``), in
+  /// order: the edits applied, or nil when the file was read again (its rows are new).
+  package internal(set) var treeChanges: [(file: Int, edits: [Edit]?)] = []
   /// What changed since OLD, when the session shows a comparison (`infoscope diff`); such a
   /// session is read-only.
   package internal(set) var comparison: SessionComparison?

@@ -29,6 +29,9 @@ package struct ExpansionState: Sendable, Hashable {
   /// Flips one row.
   package mutating func toggle(_ item: OutlineItem) { set(item, expanded: !isExpanded(item)) }
 
+  /// Replaces the rows whose state differs from the default (after edits moved them).
+  package mutating func replaceToggled(_ rows: Set<OutlineItem>) { toggled = rows }
+
   /// Expands (or collapses) every row.
   package mutating func setAll(expanded: Bool) {
     allExpanded = expanded
