@@ -13,12 +13,12 @@ import Testing
 
   func state(_ keys: String = "") -> AppState {
     var state = AppState(session: UIFixtures.session, size: Self.size)
-    for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+    for event in VirtualTerminal.keys(keys) { _ = Inspector.handle(event, on: &state) }
     return state
   }
 
   func press(_ state: inout AppState, _ keys: String) {
-    for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+    for event in VirtualTerminal.keys(keys) { _ = Inspector.handle(event, on: &state) }
   }
 
   /// A provisioning profile cannot be edited or saved: its property list sits inside Apple's

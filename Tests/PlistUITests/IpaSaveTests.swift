@@ -39,7 +39,7 @@ import Testing
   }
 
   func keys(_ state: inout AppState, _ script: String) {
-    for event in VirtualTerminal.keys(script) { _ = state.handle(event) }
+    for event in VirtualTerminal.keys(script) { _ = Inspector.handle(event, on: &state) }
   }
 
   /// Key names typing `text` one character at a time.
@@ -204,7 +204,7 @@ extension IpaSaveTests {
       return
     }
     var effects: [Effect] = []
-    for event in VirtualTerminal.keys("Enter y") { effects += state.handle(event) }
+    for event in VirtualTerminal.keys("Enter y") { effects += Inspector.handle(event, on: &state) }
     #expect(effects == [.quit])
     #expect(FileManager.default.fileExists(atPath: folder + "/Save-edited.ipa"))
     // Esc in the review instead: nothing written, no quit later.

@@ -56,7 +56,7 @@ import Testing
   }
 
   func keys(_ state: inout AppState, _ script: String) {
-    for event in VirtualTerminal.keys(script) { _ = state.handle(event) }
+    for event in VirtualTerminal.keys(script) { _ = Inspector.handle(event, on: &state) }
   }
 
   @Test func editsSurviveAnAbruptEndAndAreRestored() throws {

@@ -41,7 +41,7 @@ import Testing
   }
 
   func keys(_ state: inout AppState, _ script: String) {
-    for event in VirtualTerminal.keys(script) { _ = state.handle(event) }
+    for event in VirtualTerminal.keys(script) { _ = Inspector.handle(event, on: &state) }
   }
 
   @Test func reviewsTheDiffThenWritesOnlyTheEditedLine() throws {
@@ -220,7 +220,7 @@ extension SaveTests {
     #expect(state.modal == nil && state.session.unsavedFiles.count == 2)
     #expect(try String(contentsOfFile: app + "/Info.plist", encoding: .utf8) == Self.info)
     var effects: [Effect] = []
-    for event in VirtualTerminal.keys("q s y") { effects += state.handle(event) }
+    for event in VirtualTerminal.keys("q s y") { effects += Inspector.handle(event, on: &state) }
     #expect(effects == [.quit])
     #expect(!state.session.hasUnsavedChanges)
     #expect(

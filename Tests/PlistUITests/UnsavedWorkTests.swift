@@ -13,12 +13,12 @@ import Testing
 
   func state(_ keys: String = "") -> AppState {
     var state = AppState(session: UIFixtures.session, size: Self.size)
-    for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+    for event in VirtualTerminal.keys(keys) { _ = Inspector.handle(event, on: &state) }
     return state
   }
 
   func press(_ state: inout AppState, _ keys: String) -> [Effect] {
-    VirtualTerminal.keys(keys).flatMap { state.handle($0) }
+    VirtualTerminal.keys(keys).flatMap { Inspector.handle($0, on: &state) }
   }
 
   @Test func ctrlCWithNothingUnsavedEndsAsAnInterrupt() {

@@ -85,10 +85,11 @@ extension AppState {
         entry: entry))
   }
 
-  /// Writes the copy of the `.ipa` holding file `file` to `copy`, with every edited file of that
-  /// archive in `format`; on success they count as saved, on failure the edits stay.
-  mutating func writeArchiveCopy(_ file: Int, format: PlistFormat, to copy: String) {
-    guard case .archive(let ipa, _) = session.saveTarget(file) else { return }
+  /// Asks for the copy of the `.ipa` holding file `file` to be written to `copy`, with every
+  /// edited file of that archive in `format` (the ``Effect/writeArchiveCopy(_:)`` effect); the
+  /// loop reports the outcome to ``finishArchiveCopy(_:failure:)``.
+  mutating func writeArchiveCopy(_ file: Int, format: PlistFormat, to copy: String) -> [Effect] {
+    guard case .archive(let ipa, _) = session.saveTarget(file) else { return [] }
     let files = session.editedFiles(inArchive: ipa)
     var replacements: [String: [UInt8]] = [:]
     do {
@@ -98,20 +99,40 @@ extension AppState {
         else { continue }
         replacements[entry] = try document.bytes(as: format)
       }
-      try ZipArchive.writeCopy(
-        of: ipa, to: copy, replacing: replacements,
-        expecting: ipa == session.bundle.inputPath ? session.bundle.inputStamp : nil)
-    } catch let error as BundleError {
-      return fail("no copy written, the edits are kept: \(error.description)")
-    } catch let error as PlistError {
-      return fail("no copy written, the edits are kept: \(error.message)")
     } catch {
-      return fail("no copy written, the edits are kept: \(error)")
+      fail("no copy written, the edits are kept: \(error.message)")
+      return []
     }
-    for each in files { session.markSaved(each) }
-    let count = replacements.count == 1 ? "1 file" : "\(replacements.count) files"
+    return [
+      .writeArchiveCopy(
+        ArchiveCopyWrite(
+          archive: ipa, copy: copy, replacements: replacements, files: files,
+          expecting: ipa == session.bundle.inputPath ? session.bundle.inputStamp : nil))
+    ]
+  }
+
+  /// How the copy asked for by ``writeArchiveCopy(_:format:to:)`` went, as the loop reports
+  /// it (`failure`: why it was not written, nil when it was): on success the files it carries
+  /// count as saved, on failure their edits stay.
+  ///
+  /// - Returns: quitting, when the copy was the last save before quitting.
+  package mutating func finishArchiveCopy(
+    _ write: ArchiveCopyWrite, failure: String?
+  ) -> [Effect] {
+    if let failure {
+      quitsAfterArchiveCopy = false
+      fail("no copy written, the edits are kept: \(failure)")
+      return []
+    }
+    for each in write.files { session.markSaved(each) }
+    let count = write.replacements.count == 1 ? "1 file" : "\(write.replacements.count) files"
     message = StatusMessage(
-      "wrote \(copy) (\(count) changed); re-sign it before installing or uploading")
+      "wrote \(write.copy) (\(count) changed); re-sign it before installing or uploading")
+    if quitsAfterArchiveCopy, !session.hasUnsavedChanges {
+      quitsAfterArchiveCopy = false
+      return [.quit]
+    }
+    return []
   }
 
   /// The folder of `path` (nil for a bare name) and its last component.

@@ -433,48 +433,78 @@ extension AppState {
     }
   }
 
-  /// Writes file `file` in `format`; `force` overwrites a file changed on disk,
-  /// `overwriteReadOnly` one whose permissions give nobody write access.
+  /// Asks for file `file` to be written in `format` (the ``Effect/write(_:)`` effect).
+  ///
+  /// `force` overwrites a file changed on disk, `overwriteReadOnly` one whose permissions give
+  /// nobody write access. A file in an `.ipa` asks for its copy's path instead; one that
+  /// cannot be written says why. The loop reports the outcome to ``finishWrite(_:_:)``.
   mutating func write(
     _ file: Int, format: PlistFormat, force: Bool, overwriteReadOnly: Bool = false
-  ) {
-    if case .archive = session.saveTarget(file) { return askForArchiveCopy(file, format: format) }
+  ) -> [Effect] {
+    if case .archive = session.saveTarget(file) {
+      askForArchiveCopy(file, format: format)
+      return []
+    }
     if case .unavailable(let reason) = session.saveTarget(file) {
-      return refuse("cannot save: \(reason)")
+      refuse("cannot save: \(reason)")
+      return []
     }
     guard case .disk(let path) = session.saveTarget(file), let document = session.documents[file]
-    else { return }
+    else { return [] }
     do {
-      let bytes = try document.bytes(as: format)
-      let expected = force ? nil : session.fingerprints[file]
-      let report = try AtomicFile.write(
-        bytes, to: path,
-        options: AtomicFile.Options(expecting: expected, overwriteReadOnly: overwriteReadOnly))
+      return [
+        .write(
+          FileWrite(
+            file: file, path: path, bytes: try document.bytes(as: format), format: format,
+            expected: force ? nil : session.fingerprints[file],
+            overwriteReadOnly: overwriteReadOnly, force: force))
+      ]
+    } catch {
+      refuse("cannot write \(session.files[file].path): \(error.message)")
+      return []
+    }
+  }
+
+  /// How a write asked for by ``write(_:format:force:overwriteReadOnly:)`` went, as the loop
+  /// reports it: on success the file counts as saved (`fingerprint`: the file as written,
+  /// nil when it could not be read back); a file changed on disk or read-only asks what to
+  /// do; any other failure says why and keeps the edits.
+  ///
+  /// - Returns: what to do next: the next file of a save before quitting, or quitting.
+  package mutating func finishWrite(
+    _ write: FileWrite,
+    _ outcome: Result<(report: AtomicFile.Report, fingerprint: FileFingerprint?), FileError>
+  ) -> [Effect] {
+    let (file, path, format) = (write.file, write.path, write.format)
+    switch outcome {
+    case .success(let (report, fingerprint)):
       session.markSaved(file)
       session.files[file].document?.format = format
-      session.fingerprints[file] = try? AtomicFile.fingerprint(path: path)
+      session.fingerprints[file] = fingerprint
       let notes = report.notes.isEmpty ? "" : "; " + report.notes.joined(separator: "; ")
       message = StatusMessage("wrote \(path)\(notes)", isError: !report.notes.isEmpty)
-    } catch let error as FileError where error.kind == .changedOnDisk {
+      return continueSavingBeforeQuit()
+    case .failure(let error) where error.kind == .changedOnDisk:
       modal = .confirm(
         ConfirmPrompt(
           question: "\(path) changed on disk since it was read",
           answers: [("o", "overwrite"), ("r", "reload, dropping the edits"), ("c", "cancel")],
           action: .changedOnDisk(file: file, format: format)))
-    } catch let error as FileError where error.kind == .readOnly {
+    case .failure(let error) where error.kind == .readOnly:
       modal = .confirm(
         ConfirmPrompt(
           question:
             "\(path) was not written: "
             + error.message.replacing("\(path) was not saved: ", with: ""),
           answers: [("o", "overwrite it anyway"), ("c", "cancel")],
-          action: .readOnly(file: file, format: format, force: force)))
-    } catch let error as FileError {
+          action: .readOnly(file: file, format: format, force: write.force)))
+    case .failure(let error):
       // The writer's message already says the path was not saved and why.
       refuse("\(error.message); the file is unchanged and the edits are kept")
-    } catch {
-      refuse("not saved: \(error)")
     }
+    // A question or a refusal: a save before quitting stops here, and the session stays.
+    savesBeforeQuit = nil
+    return []
   }
 
   // MARK: - After a change

@@ -326,9 +326,9 @@ extension AppState {
         message = StatusMessage(error.message, isError: true)
       }
     case (.changedOnDisk(let file, let format), "o"):
-      write(file, format: format, force: true)
+      return write(file, format: format, force: true)
     case (.readOnly(let file, let format, let force), "o"):
-      write(file, format: format, force: force, overwriteReadOnly: true)
+      return write(file, format: format, force: force, overwriteReadOnly: true)
     case (.changedOnDisk(let file, _), "r"):
       do {
         try session.reload(file)
@@ -409,7 +409,7 @@ extension AppState {
       // Only files inside an .ipa: the copy's path, its review, and writing it quits.
       if let file = unsaved.first {
         quitsAfterArchiveCopy = true
-        write(file, format: session.saveFormat(file), force: false)
+        return write(file, format: session.saveFormat(file), force: false)
       }
       return []
     }
@@ -431,18 +431,35 @@ extension AppState {
     return []
   }
 
-  /// Writes every file of the review before quitting; quits when none is left unsaved.
+  /// Writes every file of the review before quitting, one write effect at a time
+  /// (``continueSavingBeforeQuit()`` goes on after each); quits when none is left unsaved.
   private mutating func writeAndQuit(_ review: SaveReview) -> [Effect] {
-    for each in review.quitting {
-      write(each.file, format: each.format, force: false)
-      // A question (changed on disk, read-only) or a refusal: stay, saying why.
-      if modal != nil || session.documents[each.file]?.isDirty == true { return [] }
+    savesBeforeQuit = review.quitting.map { ($0.file, $0.format) }
+    return continueSavingBeforeQuit()
+  }
+
+  /// The next step of a save before quitting, after a file was written.
+  ///
+  /// That is the next file's write; once all are written, the `.ipa` copy's path for files
+  /// inside an archive (writing it quits), or quitting. Nothing when no save before quitting
+  /// is under way.
+  mutating func continueSavingBeforeQuit() -> [Effect] {
+    guard var queue = savesBeforeQuit else { return [] }
+    while !queue.isEmpty {
+      let next = queue.removeFirst()
+      savesBeforeQuit = queue
+      guard session.documents[next.file]?.isDirty == true else { continue }
+      let effects = write(next.file, format: next.format, force: false)
+      guard effects.isEmpty else { return effects }
+      // Refused (the reason is on the status line): stay.
+      savesBeforeQuit = nil
+      return []
     }
+    savesBeforeQuit = nil
     if let left = session.unsavedFiles.first {
       // Files inside an .ipa: their copy's path is asked for, then its review; writing it quits.
       quitsAfterArchiveCopy = true
-      write(left, format: session.saveFormat(left), force: false)
-      return []
+      return write(left, format: session.saveFormat(left), force: false)
     }
     return [.quit]
   }
@@ -463,15 +480,9 @@ extension AppState {
       }
       if !review.quitting.isEmpty { return writeAndQuit(review) }
       if review.entry != nil {
-        writeArchiveCopy(review.file, format: review.format, to: review.path)
-        if quitsAfterArchiveCopy, !session.hasUnsavedChanges {
-          quitsAfterArchiveCopy = false
-          return [.quit]
-        }
-      } else {
-        write(review.file, format: review.format, force: false)
+        return writeArchiveCopy(review.file, format: review.format, to: review.path)
       }
-      return []
+      return write(review.file, format: review.format, force: false)
     case .character("b"), .character("x"):
       // b writes binary, x writes XML; before quitting, each file keeps its own format.
       guard review.quitting.isEmpty else { break }

@@ -75,6 +75,9 @@ package struct AppState: Sendable {
   package internal(set) var justDeleted: String?
   /// Whether writing the `.ipa` copy now being asked for ends the session (`q` then `s`).
   package internal(set) var quitsAfterArchiveCopy = false
+  /// The files still to write, in order, while a save before quitting (`q` then `s`) is
+  /// under way; nil otherwise.
+  package internal(set) var savesBeforeQuit: [(file: Int, format: PlistFormat)]?
   /// The first key of a two-key command (`y`, `z`), while the second is awaited.
   package internal(set) var pendingPrefix: Key?
 

@@ -1,5 +1,9 @@
+import PlistCore
+
 /// What applying a command asks the outside world to do; ``AppState`` itself never touches a
-/// terminal or a file.
+/// terminal, and writes no file: the ``Inspector`` loop performs each effect and reports how
+/// a write went back to the state (``AppState/finishWrite(_:_:)``,
+/// ``AppState/finishArchiveCopy(_:failure:)``), which may ask for more.
 package enum Effect: Sendable, Hashable {
   /// Put text on the clipboard (OSC 52).
   case copy(String)
@@ -13,6 +17,45 @@ package enum Effect: Sendable, Hashable {
   /// Open file `file`, at `path` on disk, in the user's editor (`$VISUAL`, `$EDITOR`, else
   /// `vi`), then read it again.
   case openInEditor(file: Int, path: String)
+  /// Write a file atomically (``AtomicFile``), then report with ``AppState/finishWrite(_:_:)``.
+  case write(FileWrite)
+  /// Write a copy of an `.ipa` with some entries replaced (``ZipArchive``), then report with
+  /// ``AppState/finishArchiveCopy(_:failure:)``.
+  case writeArchiveCopy(ArchiveCopyWrite)
+}
+
+/// A save of one file, as the ``Effect/write(_:)`` effect carries it.
+package struct FileWrite: Sendable, Hashable {
+  /// The file, by index into ``Session/files``.
+  package var file: Int
+  /// Where it is written.
+  package var path: String
+  /// The whole content.
+  package var bytes: [UInt8]
+  /// The format the bytes are in.
+  package var format: PlistFormat
+  /// What the file looked like when read; the write refuses if it changed since (nil
+  /// overwrites whatever is there).
+  package var expected: FileFingerprint?
+  /// Whether a file nobody may write is replaced anyway.
+  package var overwriteReadOnly: Bool
+  /// Whether the changed-on-disk check was waived (`o` after the question).
+  package var force: Bool
+}
+
+/// A copy of an `.ipa` with edited entries, as ``Effect/writeArchiveCopy(_:)`` carries it.
+package struct ArchiveCopyWrite: Sendable, Hashable {
+  /// The archive read.
+  package var archive: String
+  /// Where the copy goes.
+  package var copy: String
+  /// The entries replaced (path inside the archive → new bytes).
+  package var replacements: [String: [UInt8]]
+  /// The files whose edits the copy carries, by index into ``Session/files``.
+  package var files: [Int]
+  /// The archive's stamp when read, to refuse a copy of an archive that changed since (nil
+  /// for none).
+  package var expecting: FileStamp?
 }
 
 /// A line for the status bar.

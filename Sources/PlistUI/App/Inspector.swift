@@ -1,4 +1,5 @@
 import Foundation
+import PlistBundle
 import PlistCore
 
 /// The inspector's loop: draw, wait for an event, apply it, carry out its effects; and keep
@@ -35,10 +36,12 @@ package enum Inspector {
   ///   - state: the starting state; its size is replaced by the terminal's.
   ///   - theme: the colours, applied to the terminal once.
   ///   - terminal: where to draw and read input.
+  ///   - files: the file-system calls saves go through (tests pass failing ones).
   /// - Returns: why it ended and the final state.
   @discardableResult
   package static func run(
-    _ state: AppState, theme: Theme, on terminal: any Terminal
+    _ state: AppState, theme: Theme, on terminal: any Terminal,
+    files: any FileOperations = SystemFileOperations()
   ) -> (
     Ending, AppState
   ) {
@@ -74,7 +77,7 @@ package enum Inspector {
       } else if terminal.size != state.size {
         _ = state.handle(.resize(terminal.size))
       }
-      let effects = state.handle(event)
+      let effects = perform(state.handle(event), on: &state, files: files)
       if state.session.editGeneration != generation { recoveryDue = true }
       for effect in effects {
         switch effect {
@@ -90,8 +93,63 @@ package enum Inspector {
           let status = terminal.run(["sh", "-c", editor + " \"$1\"", "sh", path])
           state.readAgain(file, editor: editor, status: status)
         case .copy(let text): _ = terminal.copyToClipboard(text)
+        case .write, .writeArchiveCopy: break  // performed above
         }
       }
     }
+  }
+
+  /// Performs the file effects among `effects` (writes and `.ipa` copies) through `files`,
+  /// reporting each outcome to `state`, and those that follow from them, in order.
+  ///
+  /// - Returns: the other effects (quit, copy, redraw, editor), for the caller to carry out.
+  package static func perform(
+    _ effects: [Effect], on state: inout AppState,
+    files: any FileOperations = SystemFileOperations()
+  ) -> [Effect] {
+    var queue = effects
+    var rest: [Effect] = []
+    while !queue.isEmpty {
+      let effect = queue.removeFirst()
+      switch effect {
+      case .write(let write):
+        let outcome: Result<(report: AtomicFile.Report, fingerprint: FileFingerprint?), FileError>
+        do {
+          let report = try AtomicFile.write(
+            write.bytes, to: write.path,
+            options: AtomicFile.Options(
+              expecting: write.expected, overwriteReadOnly: write.overwriteReadOnly),
+            operations: files)
+          outcome = .success((report, try? AtomicFile.fingerprint(path: write.path)))
+        } catch {
+          outcome = .failure(error)
+        }
+        queue.insert(contentsOf: state.finishWrite(write, outcome), at: 0)
+      case .writeArchiveCopy(let copy):
+        var failure: String?
+        do {
+          try ZipArchive.writeCopy(
+            of: copy.archive, to: copy.copy, replacing: copy.replacements,
+            expecting: copy.expecting)
+        } catch {
+          failure = error.description
+        }
+        queue.insert(contentsOf: state.finishArchiveCopy(copy, failure: failure), at: 0)
+      default:
+        rest.append(effect)
+      }
+    }
+    return rest
+  }
+
+  /// Handles `event` as the loop does, performing its file effects at once (for tests and
+  /// scripts that drive a state without a terminal).
+  ///
+  /// - Returns: the effects left for a terminal (quit, copy, redraw, editor).
+  package static func handle(
+    _ event: InputEvent, on state: inout AppState,
+    files: any FileOperations = SystemFileOperations()
+  ) -> [Effect] {
+    perform(state.handle(event), on: &state, files: files)
   }
 }
