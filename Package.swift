@@ -56,7 +56,7 @@ let package = Package(
     .testTarget(
       name: "PlistCLITests", dependencies: ["PlistCLI", "PlistRules", "PlistCore", "TestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
+    .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistCLI
@@ -120,8 +121,7 @@ import Testing
     #expect(CLI.run(["completions", shell.rawValue], console: console) == 0)
     #expect(console.outputText == script)
     // The shell itself reads the script, where it is installed.
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("completion-\(UUID().uuidString)").path
+    let path = TemporaryFolder.uniqueURL("completion").path
     try Data(script.utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     if let result = try? SARIFSchema.run([shell.rawValue, "-n", path]) {
@@ -133,8 +133,7 @@ import Testing
     guard let check = try? SARIFSchema.run(["bash", "-c", "true"]), check.status == 0 else {
       return
     }
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("completion-\(UUID().uuidString)").path
+    let path = TemporaryFolder.uniqueURL("completion").path
     try Data(ShellCompletions.script(.bash).utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     func complete(_ words: [String]) throws -> String {
@@ -163,8 +162,7 @@ import Testing
     let console = BufferConsole()
     #expect(CLI.run(["manpage"], console: console) == 0)
     #expect(console.outputText == page)
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-\(UUID().uuidString).1").path
+    let path = TemporaryFolder.uniqueURL("infoscope", suffix: ".1").path
     try Data(page.utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     if let result = try? SARIFSchema.run(["groff", "-man", "-Tutf8", "-ww", "-z", path]),
@@ -181,20 +179,8 @@ import Testing
   static func binary(
     _ arguments: [String], in folder: URL
   ) throws -> (status: Int32, output: String) {
-    let executable = try #require(
-      EndToEndTests.executable, "infoscope is not built beside the tests")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try EndToEndTests.runBinary(arguments, in: folder)
+    return (result.status, result.outputText)
   }
 
   @Test func lintOfAMissingAndAPresentPathLintsTheOneAndReportsTheOther() throws {

@@ -453,19 +453,8 @@ private typealias T = TreeBuilder
 
   /// Runs the built executable; returns its status and standard output.
   private func runBinary(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let executable = try #require(
-      EndToEndTests.executable, "infoscope is not built beside the tests")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try EndToEndTests.runBinary(arguments)
+    return (result.status, result.outputText)
   }
 
   @Test func theBinarySetsThenGets() throws {
