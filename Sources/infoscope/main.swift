@@ -32,7 +32,7 @@ case .interactive(let bundle, let options):
       let text = "\(error)"
       FileHandle.standardError.write(
         Data(((text.hasPrefix("error:") ? "infoscope: " : "") + text + "\n").utf8))
-      exit(64)
+      exit(ExitStatus.usage.rawValue)
     }
     var session = Session(title: title, bundle: bundle)
     session.isInMemory = options.source == .demo
@@ -59,11 +59,11 @@ case .interactive(let bundle, let options):
         exit(CLI.lintReport(bundle))
       case .body(let error):
         FileHandle.standardError.write(Data("\(error)\n".utf8))
-        exit(64)
+        exit(ExitStatus.usage.rawValue)
       }
     }
     // The process ends here, on the large stack: returning would release the bundle's trees
     // on the main thread, whose stack a tree 100,000 levels deep overflows.
-    exit(0)
+    exit(ExitStatus.success.rawValue)
   }
 }
