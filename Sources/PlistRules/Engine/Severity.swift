@@ -1,4 +1,4 @@
-/// How serious a finding is (DESIGN.md, "PlistRules").
+/// How serious a finding is.
 ///
 /// - `error`: App Store Connect rejects the upload, App Review rejects the app, or the app
 ///   crashes.
