@@ -129,20 +129,39 @@ import Testing
     }
   }
 
-  @Test func bashCompletesAsItShould() throws {
-    guard let check = try? SARIFSchema.run(["bash", "-c", "true"]), check.status == 0 else {
-      return
-    }
+  /// Whether bash runs here (the bash completion tests are skipped without it).
+  static let hasBash = (try? SARIFSchema.run(["bash", "-c", "true"]).status) == 0
+
+  /// What bash's completion function offers for `words` (the last one being completed), one
+  /// word a line.
+  static func bashCompletions(_ words: [String]) throws -> String {
     let path = TemporaryFolder.uniqueURL("completion").path
     try Data(ShellCompletions.script(.bash).utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    func complete(_ words: [String]) throws -> String {
-      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-      let script =
-        "source '\(path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
-        + "_infoscope; printf '%s\\n' \"${COMPREPLY[@]}\""
-      return try SARIFSchema.run(["bash", "-c", script]).output
+    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+    let script =
+      "source '\(path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
+      + "_infoscope; printf '%s\\n' \"${COMPREPLY[@]}\""
+    return try SARIFSchema.run(["bash", "-c", script]).output
+  }
+
+  /// Each command's completions offer every option it declares (not hidden), so an option
+  /// added to the table is completed without touching the completion script.
+  @Test(
+    .enabled(if: hasBash, "bash is not installed"),
+    arguments: CommandTable.commands.map(\.name))
+  func bashOffersEveryDeclaredOptionOfTheCommand(name commandName: String) throws {
+    let command = try #require(CommandTable.commands.first { $0.name == commandName })
+    let offered = Set(
+      try Self.bashCompletions(["infoscope", command.name, "-"]).split(separator: "\n"))
+    for name in command.visibleOptions.flatMap(\.names) {
+      #expect(offered.contains(Substring(name)), "\(command.name) does not offer \(name)")
     }
+  }
+
+  @Test(.enabled(if: hasBash, "bash is not installed"))
+  func bashCompletesAsItShould() throws {
+    func complete(_ words: [String]) throws -> String { try Self.bashCompletions(words) }
     #expect(try complete(["infoscope", "li"]).contains("lint"))
     #expect(try complete(["infoscope", "lint", "--form"]) == "--format\n")
     #expect(try complete(["infoscope", "lint", "--format", "s"]) == "sarif\n")
