@@ -194,14 +194,6 @@ import Testing
 
 /// The command-line conventions users expect (issue 13, item 4).
 @Suite struct CommandLineConventionsTests {
-  /// Runs the built executable in `folder`; returns its status and standard output.
-  static func binary(
-    _ arguments: [String], in folder: URL
-  ) throws -> (status: Int32, output: String) {
-    let result = try EndToEndTests.runBinary(arguments, in: folder)
-    return (result.status, result.outputText)
-  }
-
   @Test func lintOfAMissingAndAPresentPathLintsTheOneAndReportsTheOther() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
@@ -235,11 +227,13 @@ import Testing
     try Data(LintCommandTests.duplicate.utf8).write(
       to: harness.folder.appendingPathComponent("-odd.plist"))
     // The binary, run in the folder (the tests' own working folder is shared by all).
-    let lint = try Self.binary(["lint", "--", "-odd.plist"], in: harness.folder)
-    #expect(lint.output.hasPrefix("-odd.plist:4"))
-    #expect(try Self.binary(["files", "--", "-odd.plist"], in: harness.folder).status == 0)
-    #expect(try Self.binary(["print", "--", "-odd.plist"], in: harness.folder).status == 0)
-    #expect(try Self.binary(["lint", "-odd.plist"], in: harness.folder).status == 64)
+    let lint = try EndToEndTests.runBinary(["lint", "--", "-odd.plist"], in: harness.folder)
+    #expect(lint.outputText.hasPrefix("-odd.plist:4"))
+    #expect(
+      try EndToEndTests.runBinary(["files", "--", "-odd.plist"], in: harness.folder).status == 0)
+    #expect(
+      try EndToEndTests.runBinary(["print", "--", "-odd.plist"], in: harness.folder).status == 0)
+    #expect(try EndToEndTests.runBinary(["lint", "-odd.plist"], in: harness.folder).status == 64)
   }
 
   @Test func twoPathsForTheInspectorSaySo() throws {
