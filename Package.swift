@@ -3,9 +3,11 @@ import PackageDescription
 
 /// infoscope: an inspector, linter and editor for the property lists of Apple app bundles.
 ///
-/// Modules depend downwards only (see ../shared/STYLE.md, "Sources and modules"):
-/// `PlistCore` ← `PlistBundle` ← `PlistRules` ← `PlistUI` ← `PlistCurses` ← `infoscope`, with
-/// `PlistCLI` beside the UI. `CZip` (libzip), `COpenSSL` (libcrypto) and `CNcurses` (ncursesw)
+/// Modules depend downwards only: `PlistCore` ← `PlistBundle` ← `PlistRules`, and `PlistCore` ←
+/// `PlistEditing`; `PlistUI` and `PlistCLI` each build on those four, side by side;
+/// `PlistCurses` ← `PlistUI`; the `infoscope` executable ← `PlistCLI`, `PlistUI` and
+/// `PlistCurses`; `infoscope-bench` ← `PlistUI` and `PlistCLI` (and the modules under them).
+/// `CZip` (libzip), `COpenSSL` (libcrypto) and `CNcurses` (ncursesw)
 /// are Debian's C libraries through module maps, loaded with dlopen when first needed (an
 /// archive, a provisioning profile, the inspector; their shims say why); the tests that call
 /// libzip and libcrypto directly link them. Cross-module API is `package`, never `public`.
@@ -56,7 +58,7 @@ let package = Package(
     .testTarget(
       name: "PlistCLITests", dependencies: ["PlistCLI", "PlistRules", "PlistCore", "TestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench"]),
+    .testTarget(name: "InfoscopeBenchTests", dependencies: ["infoscope-bench", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

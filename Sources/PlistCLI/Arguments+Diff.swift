@@ -42,7 +42,7 @@ package struct DiffOptions: Sendable, Equatable {
 extension Arguments {
   /// `diff OLD NEW [--format text|json] [--fail-on new|any|none] [--strict] [--platform P]
   /// [--distribution D]`.
-  static func parseDiff(_ arguments: [String]) throws(UsageError) -> Command {
+  static func parseDiff(_ arguments: [String]) throws(UsageError) -> CLICommand {
     func fail(_ message: String) -> UsageError { UsageError(message, subcommand: .diff) }
     var operands: [String] = []
     var format: DiffOptions.Format?

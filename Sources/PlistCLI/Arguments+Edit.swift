@@ -59,7 +59,7 @@ package struct EditOptions: Sendable, Equatable {
 
 extension Arguments {
   /// `get PATH [--file REL] KEYPATH [--format raw|xml|json]`; `--` ends the options.
-  static func parseGet(_ arguments: [String]) throws(UsageError) -> Command {
+  static func parseGet(_ arguments: [String]) throws(UsageError) -> CLICommand {
     func fail(_ message: String) -> UsageError { UsageError(message, subcommand: .get) }
     var operands: [String] = []
     var format: GetOptions.Format?
@@ -101,7 +101,7 @@ extension Arguments {
   /// reads as a negative number (`-5`, `-0.5`) is taken as one.
   static func parseEdit(
     _ subcommand: Subcommand, _ arguments: [String]
-  ) throws(UsageError) -> Command {
+  ) throws(UsageError) -> CLICommand {
     func fail(_ message: String) -> UsageError { UsageError(message, subcommand: subcommand) }
     var operands: [String] = []
     var type: PlistKind?

@@ -25,7 +25,7 @@ package struct OpenOptions: Sendable, Equatable {
 
 extension Arguments {
   /// `[--theme NAME|PATH] (--demo | PATH)`, options in any order; `--` ends the options.
-  static func parseOpen(_ arguments: [String]) throws(UsageError) -> Command {
+  static func parseOpen(_ arguments: [String]) throws(UsageError) -> CLICommand {
     var operands: [String] = []
     var demo = false
     var theme: String?

@@ -2,39 +2,6 @@ import PlistBundle
 import PlistCore
 import PlistRules
 
-/// What the command line asks for, parsed by hand (we have no swift-argument-parser).
-package enum Command: Sendable, Equatable {
-  /// Print help: general (nil) or for one subcommand.
-  case help(Subcommand?)
-  /// Print the version.
-  case version
-  /// `PATH` or `--demo` with no subcommand: open a bundle (the inspector on a terminal, the
-  /// lint report otherwise).
-  case open(OpenOptions)
-  /// `print FILE [KEYPATH]`.
-  case print(PrintOptions)
-  /// `convert FILE --to FORMAT [-o OUT | --in-place]`.
-  case convert(ConvertOptions)
-  /// `files PATH [--format text|json]`.
-  case files(FilesOptions)
-  /// `lint PATH... [options]`.
-  case lint(LintOptions)
-  /// `diff OLD NEW [options]`.
-  case diff(DiffOptions)
-  /// `rules [--markdown]`.
-  case rules(markdown: Bool)
-  /// `explain RULE_ID|KEY`.
-  case explain(String)
-  /// `get PATH KEYPATH [--format raw|xml|json]`.
-  case get(GetOptions)
-  /// `set`, `remove` or `rename` on one file.
-  case edit(EditOptions)
-  /// `completions bash|zsh|fish`.
-  case completions(ShellCompletions.Shell)
-  /// `manpage`.
-  case manpage
-}
-
 /// The subcommands, by the name typed on the command line.
 package enum Subcommand: String, Sendable, CaseIterable {
   case lint, diff, files, print, convert, rules, explain, help
@@ -143,7 +110,7 @@ package enum Arguments {
   /// - Returns: the command and its options.
   /// - Throws: `UsageError` for an empty command line, an unknown command or option, a missing
   ///   or extra operand, a bad key path or format, or options that contradict each other.
-  package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> CLICommand {
     guard let first = arguments.first else { throw UsageError("missing a command") }
     let rest = Array(arguments.dropFirst())
     if let subcommand = Subcommand(rawValue: first), subcommand != .help {
@@ -273,7 +240,7 @@ package enum Arguments {
   }
 
   /// Splits `print` arguments: two operands at most, `--file REL`; `--` ends the options.
-  private static func parsePrint(_ arguments: [String]) throws(UsageError) -> Command {
+  private static func parsePrint(_ arguments: [String]) throws(UsageError) -> CLICommand {
     var operands: [String] = []
     var file: String?
     var optionsEnded = false
@@ -316,7 +283,7 @@ package enum Arguments {
 
   /// `lint PATH... [--format F] [--min-severity S] [--enable R] [--disable R] [--baseline FILE]
   /// [--strict] [--platform P] [--distribution D]`.
-  private static func parseLint(_ arguments: [String]) throws(UsageError) -> Command {
+  private static func parseLint(_ arguments: [String]) throws(UsageError) -> CLICommand {
     func fail(_ message: String) -> UsageError { UsageError(message, subcommand: .lint) }
     var options = LintOptions(inputs: [])
     var enabled: Set<String> = []
@@ -399,7 +366,7 @@ package enum Arguments {
   }
 
   /// `files PATH [--format text|json]`.
-  private static func parseFiles(_ arguments: [String]) throws(UsageError) -> Command {
+  private static func parseFiles(_ arguments: [String]) throws(UsageError) -> CLICommand {
     var operands: [String] = []
     var json = false
     var optionsEnded = false
@@ -442,7 +409,7 @@ package enum Arguments {
       ? String(error.message.dropFirst(prefix.count)) : error.message
   }
 
-  private static func parseConvert(_ arguments: [String]) throws(UsageError) -> Command {
+  private static func parseConvert(_ arguments: [String]) throws(UsageError) -> CLICommand {
     func fail(_ message: String) -> UsageError { UsageError(message, subcommand: .convert) }
     var operands: [String] = []
     var format: ConvertOptions.Format?

@@ -98,7 +98,7 @@ package enum CLI {
     // reported and released by code that recurses: every command runs on a large stack.
     LargeStack.run { () -> Plan in
       let context = Context(console: console, read: read)
-      let command: Command
+      let command: CLICommand
       do throws(UsageError) {
         command = try Arguments.parse(arguments)
       } catch {
@@ -207,7 +207,7 @@ package enum CLI {
   }
 
   /// Runs a headless command.
-  private static func execute(_ command: Command, context: Context) -> ExitStatus {
+  private static func execute(_ command: CLICommand, context: Context) -> ExitStatus {
     let console = context.console
     switch command {
     case .help(let subcommand):

@@ -1,3 +1,5 @@
+import PlistBundle
+
 /// The executables of the demo bundle: tiny arm64 Mach-O files that carry only what infoscope
 /// reads from a real one, so the demo shows signed entitlements as a user's app does.
 ///
@@ -29,15 +31,21 @@ enum DemoExecutable {
     func le(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
     // mach_header_64: magic, cputype (arm64), cpusubtype, filetype (MH_EXECUTE), ncmds,
     // sizeofcmds, flags (MH_NOUNDEFS | MH_DYLDLINK | MH_TWOLEVEL | MH_PIE), reserved.
-    for value in [0xfeed_facf, 0x0100_000c, 0, 2, 2, buildVersionSize + codeSignatureSize] {
+    for value in [
+      MachOMagic.magic64, CPUType.arm64, 0, MachOFileType.execute.rawValue, 2,
+      buildVersionSize + codeSignatureSize,
+    ] {
       le(value)
     }
     le(0x0020_0085)
     le(0)
     // LC_BUILD_VERSION: platform 2 (iOS), minos, sdk, no tools.
-    for value in [0x32, buildVersionSize, 2, minimumOS, sdk, 0] { le(value) }
+    for value in [LoadCommand.buildVersion, buildVersionSize, 2, minimumOS, sdk, 0] { le(value) }
     // LC_CODE_SIGNATURE: dataoff, datasize.
-    for value in [0x1d, codeSignatureSize, UInt32(signatureOffset), UInt32(signature.count)] {
+    for value in [
+      LoadCommand.codeSignature, codeSignatureSize, UInt32(signatureOffset),
+      UInt32(signature.count),
+    ] {
       le(value)
     }
     out += [UInt8](repeating: 0, count: signatureOffset - out.count)
@@ -53,10 +61,12 @@ enum DemoExecutable {
     let blobs: [(slot: UInt32, bytes: [UInt8])] = [
       (0, codeDirectory(identifier: identifier, team: team)),
       (2, blob(0xfade_0c01, be(0))),
-      (5, blob(0xfade_7171, Array(entitlements.utf8))),
+      (5, blob(CodeSignature.entitlementsMagic, Array(entitlements.utf8))),
     ]
     let indexEnd = 12 + blobs.count * 8
-    var out = be(0xfade_0cc0) + be(UInt32(indexEnd + blobs.reduce(0) { $0 + $1.bytes.count }))
+    var out =
+      be(CodeSignature.superBlobMagic)
+      + be(UInt32(indexEnd + blobs.reduce(0) { $0 + $1.bytes.count }))
     out += be(UInt32(blobs.count))
     var offset = indexEnd
     for entry in blobs {
@@ -78,7 +88,7 @@ enum DemoExecutable {
     // codeLimit.
     var out: [UInt8] = []
     for value in [
-      0xfade_0c02, UInt32(length), 0x20400, 0, UInt32(hashOffset), UInt32(identOffset),
+      CodeDirectory.magic, UInt32(length), 0x20400, 0, UInt32(hashOffset), UInt32(identOffset),
       specialSlots, 1, 0x4000,
     ] {
       out += be(value)

@@ -58,7 +58,7 @@ func inspect(
       let text = "\(error)"
       FileHandle.standardError.write(
         Data(((text.hasPrefix("error:") ? "infoscope: " : "") + text + "\n").utf8))
-      exit(64)
+      exit(ExitStatus.usage.rawValue)
     }
     var session = make()
     session.keepRecoveryFiles(environment: environment)
@@ -84,12 +84,12 @@ func inspect(
         exit(fallback())
       case .body(let error):
         FileHandle.standardError.write(Data("\(error)\n".utf8))
-        exit(64)
+        exit(ExitStatus.usage.rawValue)
       }
     }
     // The process ends here, on the large stack: returning would release the bundle's trees
     // on the main thread, whose stack a tree 100,000 levels deep overflows.
-    exit(0)
+    exit(ExitStatus.success.rawValue)
   }
-  exit(0)
+  exit(ExitStatus.success.rawValue)
 }

@@ -3,12 +3,14 @@ import PlistCore
 import PlistRules
 import Testing
 
+import struct TestSupport.TemporaryFolder
+
 @testable import infoscope_bench
 
 /// The comparison row's NEW document: the edits it makes are the changes the comparison finds.
 @Suite struct DiffBenchTests {
   @Test func theEditedDocumentDiffersByItsEditsAndNotByItsKeyOrder() throws {
-    let path = NSTemporaryDirectory() + "infoscope-bench-test-\(getpid())-diff.xml"
+    let path = TemporaryFolder.uniqueURL("bench-test", suffix: "-diff.xml").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try PlistGenerator.generate(nodes: 3_000, to: path)
     let old = try PlistReader.read(bytes: try PlistReader.readFile(path)).root

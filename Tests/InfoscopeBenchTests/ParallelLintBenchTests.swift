@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import struct TestSupport.TemporaryFolder
+
 @testable import infoscope_bench
 
 @Suite struct ParallelLintBenchTests {
@@ -37,8 +39,7 @@ import Testing
   }
 
   @Test func measuresTheGeneratedAppTheSameBothWays() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-bench-\(UUID().uuidString)")
+    let folder = TemporaryFolder.uniqueURL("bench")
     defer { try? FileManager.default.removeItem(at: folder) }
     let app = folder.appendingPathComponent("A.app").path
     try ParallelLintBench.generate(app)

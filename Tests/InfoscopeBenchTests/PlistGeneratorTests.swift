@@ -1,16 +1,14 @@
 import Foundation
 import Testing
 
+import enum TestSupport.ProcessRunner
+import struct TestSupport.TemporaryFolder
+
 @testable import infoscope_bench
 
 @Suite struct PlistGeneratorTests {
-  /// A fresh file path under the temporary folder.
-  private func temporaryPath(_ name: String) -> String {
-    NSTemporaryDirectory() + "infoscope-bench-test-\(getpid())-\(name).xml"
-  }
-
   private func generated(_ size: BenchSize, name: String) throws -> Data {
-    let path = temporaryPath(name)
+    let path = TemporaryFolder.uniqueURL("bench-test", suffix: "-\(name).xml").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try PlistGenerator.generate(size, to: path)
     return try #require(FileManager.default.contents(atPath: path))
@@ -55,16 +53,12 @@ import Testing
   @Test(.enabled(if: Self.plutil != nil, "the toolchain's plutil is not on PATH"))
   func generatesWellFormedPropertyLists() throws {
     let size = try #require(BenchSize.named("1m"))
-    let path = temporaryPath("lint")
+    let path = TemporaryFolder.uniqueURL("bench-test", suffix: "-lint.xml").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try PlistGenerator.generate(size, to: path)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Self.plutil))
-    process.arguments = ["-lint", path]
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let lint = try ProcessRunner.run(
+      URL(fileURLWithPath: try #require(Self.plutil)), ["-lint", path])
+    #expect(lint.status == 0)
   }
 
   private static let plutil = Spawner.which("plutil")

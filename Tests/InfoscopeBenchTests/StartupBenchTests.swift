@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import struct TestSupport.TemporaryFolder
+
 @testable import infoscope_bench
 
 @Suite struct StartupBenchTests {
@@ -77,7 +79,7 @@ import Testing
 
   @Test func notesABinaryOlderThanItsModules() throws {
     let files = FileManager.default
-    let folder = files.temporaryDirectory.appendingPathComponent("startup-\(UUID().uuidString)")
+    let folder = TemporaryFolder.uniqueURL("startup")
     defer { try? files.removeItem(at: folder) }
     let objects = folder.appendingPathComponent("PlistCLI.build")
     try files.createDirectory(at: objects, withIntermediateDirectories: true)

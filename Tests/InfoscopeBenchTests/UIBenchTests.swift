@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import struct TestSupport.TemporaryFolder
+
 @testable import infoscope_bench
 
 @Suite struct UIBenchTests {
@@ -49,7 +51,7 @@ import Testing
   }
 
   @Test func generatesAtLeastTheRequestedNodes() throws {
-    let path = NSTemporaryDirectory() + "infoscope-bench-test-\(getpid())-nodes.xml"
+    let path = TemporaryFolder.uniqueURL("bench-test", suffix: "-nodes.xml").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let written = try PlistGenerator.generate(nodes: 5_000, to: path)
     #expect(written >= 5_000)
@@ -68,7 +70,7 @@ import Testing
   }
 
   @Test func findsTheLargestInfoPlistInAManifest() throws {
-    let folder = NSTemporaryDirectory() + "infoscope-bench-test-\(getpid())-corpus"
+    let folder = TemporaryFolder.uniqueURL("bench-test", suffix: "-corpus").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(
       atPath: folder + "/info-plist", withIntermediateDirectories: true)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ArgumentsTests {
   @Test(arguments: [
-    (["--help"], Command.help(nil)),
+    (["--help"], CLICommand.help(nil)),
     (["-h"], .help(nil)),
     (["help"], .help(nil)),
     (["help", "convert"], .help(.convert)),
@@ -66,7 +66,7 @@ import Testing
       .convert(ConvertOptions(input: "-", format: .json, destination: .file("x.json")))
     ),
   ])
-  func parsesGoodCommandLines(arguments: [String], command: Command) throws {
+  func parsesGoodCommandLines(arguments: [String], command: CLICommand) throws {
     #expect(try Arguments.parse(arguments) == command)
   }
 

@@ -6,17 +6,16 @@ import TestSupport
 
 /// Helpers for running the command in process, on files in a fresh temporary folder.
 struct CLIHarness {
-  let folder: URL
+  let temporary: TemporaryFolder
 
-  init() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
+  init() throws { temporary = try TemporaryFolder("cli") }
 
-  func remove() { try? FileManager.default.removeItem(at: folder) }
+  /// The folder the files are in.
+  var folder: URL { temporary.url }
 
-  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+  func remove() { temporary.remove() }
+
+  func path(_ name: String) -> String { temporary.path(name) }
 
   /// Writes `node` as canonical XML with our own writer and returns the path.
   @discardableResult

@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistCLI
@@ -120,8 +121,7 @@ import Testing
     #expect(CLI.run(["completions", shell.rawValue], console: console) == 0)
     #expect(console.outputText == script)
     // The shell itself reads the script, where it is installed.
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("completion-\(UUID().uuidString)").path
+    let path = TemporaryFolder.uniqueURL("completion").path
     try Data(script.utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     if let result = try? SARIFSchema.run([shell.rawValue, "-n", path]) {
@@ -129,21 +129,39 @@ import Testing
     }
   }
 
-  @Test func bashCompletesAsItShould() throws {
-    guard let check = try? SARIFSchema.run(["bash", "-c", "true"]), check.status == 0 else {
-      return
-    }
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("completion-\(UUID().uuidString)").path
+  /// Whether bash runs here (the bash completion tests are skipped without it).
+  static let hasBash = (try? SARIFSchema.run(["bash", "-c", "true"]).status) == 0
+
+  /// What bash's completion function offers for `words` (the last one being completed), one
+  /// word a line.
+  static func bashCompletions(_ words: [String]) throws -> String {
+    let path = TemporaryFolder.uniqueURL("completion").path
     try Data(ShellCompletions.script(.bash).utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    func complete(_ words: [String]) throws -> String {
-      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-      let script =
-        "source '\(path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
-        + "_infoscope; printf '%s\\n' \"${COMPREPLY[@]}\""
-      return try SARIFSchema.run(["bash", "-c", script]).output
+    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+    let script =
+      "source '\(path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); "
+      + "_infoscope; printf '%s\\n' \"${COMPREPLY[@]}\""
+    return try SARIFSchema.run(["bash", "-c", script]).output
+  }
+
+  /// Each command's completions offer every option it declares (not hidden), so an option
+  /// added to the table is completed without touching the completion script.
+  @Test(
+    .enabled(if: hasBash, "bash is not installed"),
+    arguments: CommandTable.commands.map(\.name))
+  func bashOffersEveryDeclaredOptionOfTheCommand(name commandName: String) throws {
+    let command = try #require(CommandTable.commands.first { $0.name == commandName })
+    let offered = Set(
+      try Self.bashCompletions(["infoscope", command.name, "-"]).split(separator: "\n"))
+    for name in command.visibleOptions.flatMap(\.names) {
+      #expect(offered.contains(Substring(name)), "\(command.name) does not offer \(name)")
     }
+  }
+
+  @Test(.enabled(if: hasBash, "bash is not installed"))
+  func bashCompletesAsItShould() throws {
+    func complete(_ words: [String]) throws -> String { try Self.bashCompletions(words) }
     #expect(try complete(["infoscope", "li"]).contains("lint"))
     #expect(try complete(["infoscope", "lint", "--form"]) == "--format\n")
     #expect(try complete(["infoscope", "lint", "--format", "s"]) == "sarif\n")
@@ -163,8 +181,7 @@ import Testing
     let console = BufferConsole()
     #expect(CLI.run(["manpage"], console: console) == 0)
     #expect(console.outputText == page)
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-\(UUID().uuidString).1").path
+    let path = TemporaryFolder.uniqueURL("infoscope", suffix: ".1").path
     try Data(page.utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     if let result = try? SARIFSchema.run(["groff", "-man", "-Tutf8", "-ww", "-z", path]),
@@ -177,26 +194,6 @@ import Testing
 
 /// The command-line conventions users expect (issue 13, item 4).
 @Suite struct CommandLineConventionsTests {
-  /// Runs the built executable in `folder`; returns its status and standard output.
-  static func binary(
-    _ arguments: [String], in folder: URL
-  ) throws -> (status: Int32, output: String) {
-    let executable = try #require(
-      EndToEndTests.executable, "infoscope is not built beside the tests")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
   @Test func lintOfAMissingAndAPresentPathLintsTheOneAndReportsTheOther() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
@@ -230,11 +227,13 @@ import Testing
     try Data(LintCommandTests.duplicate.utf8).write(
       to: harness.folder.appendingPathComponent("-odd.plist"))
     // The binary, run in the folder (the tests' own working folder is shared by all).
-    let lint = try Self.binary(["lint", "--", "-odd.plist"], in: harness.folder)
-    #expect(lint.output.hasPrefix("-odd.plist:4"))
-    #expect(try Self.binary(["files", "--", "-odd.plist"], in: harness.folder).status == 0)
-    #expect(try Self.binary(["print", "--", "-odd.plist"], in: harness.folder).status == 0)
-    #expect(try Self.binary(["lint", "-odd.plist"], in: harness.folder).status == 64)
+    let lint = try EndToEndTests.runBinary(["lint", "--", "-odd.plist"], in: harness.folder)
+    #expect(lint.outputText.hasPrefix("-odd.plist:4"))
+    #expect(
+      try EndToEndTests.runBinary(["files", "--", "-odd.plist"], in: harness.folder).status == 0)
+    #expect(
+      try EndToEndTests.runBinary(["print", "--", "-odd.plist"], in: harness.folder).status == 0)
+    #expect(try EndToEndTests.runBinary(["lint", "-odd.plist"], in: harness.folder).status == 64)
   }
 
   @Test func twoPathsForTheInspectorSaySo() throws {

@@ -451,35 +451,18 @@ private typealias T = TreeBuilder
 
   // MARK: - The real binary
 
-  /// Runs the built executable; returns its status and standard output.
-  private func runBinary(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let executable = try #require(
-      EndToEndTests.executable, "infoscope is not built beside the tests")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
   @Test func theBinarySetsThenGets() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }
     let original = Self.sample(indent: "\t")
     let file = try write(original, "Info.plist", in: harness)
-    let set = try runBinary(["set", file, "CFBundleShortVersionString", "2.1"])
+    let set = try EndToEndTests.runBinary(["set", file, "CFBundleShortVersionString", "2.1"])
     #expect(set.status == 0)
     #expect(set.output.isEmpty)
-    let get = try runBinary(["get", file, "CFBundleShortVersionString"])
+    let get = try EndToEndTests.runBinary(["get", file, "CFBundleShortVersionString"])
     #expect(get.status == 0)
-    #expect(get.output == "2.1\n")
-    let missing = try runBinary(["get", file, "Nope"])
+    #expect(get.outputText == "2.1\n")
+    let missing = try EndToEndTests.runBinary(["get", file, "Nope"])
     #expect(missing.status == 1)
     #expect(
       try text(file)

@@ -25,27 +25,25 @@ import Testing
     var error: String
   }
 
-  private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+  /// Runs the built executable with nothing on its standard input.
+  ///
+  /// - Parameters:
+  ///   - arguments: its arguments.
+  ///   - environment: variables added to this process's environment.
+  ///   - directory: its working directory; `nil` keeps this process's.
+  /// - Returns: its status and both outputs.
+  /// - Throws: when it is not built or cannot start.
+  static func runBinary(
+    _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil
+  ) throws -> ProcessRunner.Result {
     let executable = try #require(Self.executable, "infoscope is not built beside the tests")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if !environment.isEmpty {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read both pipes before waiting so a large output cannot fill a pipe and block the child.
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-      error: String(decoding: errData, as: UTF8.self))
+    return try ProcessRunner.run(
+      executable, arguments, environment: environment, directory: directory)
+  }
+
+  private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    let result = try Self.runBinary(arguments, environment: environment)
+    return Run(status: result.status, output: result.outputText, error: result.errorText)
   }
 
   @Test func versionAndHelpExit0() throws {

@@ -175,15 +175,15 @@ import Testing
     let relative = try Self.results(
       Self.json(
         Array(
-          try CommandLineConventionsTests.binary(
+          try EndToEndTests.runBinary(
             ["lint", "./My %Proj# dir", "--format", "sarif"], in: harness.folder
-          ).output.utf8)))
+          ).output)))
     let plain = try Self.results(
       Self.json(
         Array(
-          try CommandLineConventionsTests.binary(
+          try EndToEndTests.runBinary(
             ["lint", "My %Proj# dir", "--format", "sarif"], in: harness.folder
-          ).output.utf8)))
+          ).output)))
     #expect(!plain.isEmpty)
     #expect(
       relative.map { $0["partialFingerprints"] as? [String: String] }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Validation of SARIF logs against the OASIS SARIF 2.1.0 schema kept in `Fixtures/`, with
@@ -27,16 +28,8 @@ enum SARIFSchema {
   ///
   /// - Throws: when the command cannot start.
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try ProcessRunner.run(arguments, mergingErrors: true)
+    return (result.status, result.outputText)
   }
 
   /// The schema errors of each log (empty when every log is valid).
@@ -45,9 +38,7 @@ enum SARIFSchema {
   /// - Returns: one line per error, naming the log and the JSON path.
   /// - Throws: when a log cannot be written or the validator cannot start.
   static func errors(_ logs: [(name: String, bytes: [UInt8])]) throws -> [String] {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sarif-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder("sarif").url
     defer { try? FileManager.default.removeItem(at: folder) }
     var paths: [String] = []
     for (index, log) in logs.enumerated() {

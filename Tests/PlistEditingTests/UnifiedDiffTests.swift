@@ -72,26 +72,19 @@ import Testing
   static func systemDiff(_ row: Case) throws -> String? {
     let diff = "/usr/bin/diff"
     guard FileManager.default.isExecutableFile(atPath: diff) else { return nil }
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("unifieddiff-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder("unifieddiff").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let oldURL = folder.appendingPathComponent("old")
     let newURL = folder.appendingPathComponent("new")
     try Data(row.old.utf8).write(to: oldURL)
     try Data(row.new.utf8).write(to: newURL)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: diff)
-    process.arguments = [
-      "-U", "\(row.context)", "--label", "a/Info.plist", "--label", "b/Info.plist", oldURL.path,
-      newURL.path,
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self)
+    return try ProcessRunner.run(
+      URL(fileURLWithPath: diff),
+      [
+        "-U", "\(row.context)", "--label", "a/Info.plist", "--label", "b/Info.plist", oldURL.path,
+        newURL.path,
+      ]
+    ).outputText
   }
 
   @Test(

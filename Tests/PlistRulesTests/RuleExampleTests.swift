@@ -34,7 +34,9 @@ struct RuleCase: Sendable, CustomStringConvertible {
     let instance = rule.type.init()
     for example in rule.type.description.nonTriggering {
       let found = Self.findings(instance, example)
-      #expect(found.isEmpty, "\(example): \(found.map(\.description))")
+      #expect(
+        found.isEmpty, "\(example): \(found.map(\.description))",
+        sourceLocation: example.sourceLocation)
     }
   }
 
@@ -46,9 +48,10 @@ struct RuleCase: Sendable, CustomStringConvertible {
       let found = Self.findings(instance, example)
       #expect(
         found.map(\.keyPath).sorted() == example.expected.sorted(),
-        "\(example): \(found.map(\.description))")
+        "\(example): \(found.map(\.description))", sourceLocation: example.sourceLocation)
       Self.expectWellFormed(
-        found, of: description.identifier, severity: example.severity, "\(example)")
+        found, of: description.identifier, severity: example.severity, "\(example)",
+        sourceLocation: example.sourceLocation)
     }
   }
 
@@ -81,10 +84,12 @@ struct RuleCase: Sendable, CustomStringConvertible {
       if rule.type.description.identifier == OutOfRangeDateRule.description.identifier {
         // A rule about how a date is written: our writer writes the instant in the canonical
         // form, so the finding goes, as its fix promises.
-        #expect(after == [], "\(example)")
+        #expect(after == [], "\(example)", sourceLocation: example.sourceLocation)
         continue
       }
-      #expect(after == Self.findings(instance, example).map(\.keyPath).sorted(), "\(example)")
+      #expect(
+        after == Self.findings(instance, example).map(\.keyPath).sorted(), "\(example)",
+        sourceLocation: example.sourceLocation)
     }
   }
 
@@ -93,7 +98,9 @@ struct RuleCase: Sendable, CustomStringConvertible {
   @Test(arguments: rules)
   func everyExpectedKeyPathParses(rule: RuleCase) {
     for example in rule.type.description.triggering {
-      #expect(example.expectationErrors.isEmpty, "\(example): \(example.expectationErrors)")
+      #expect(
+        example.expectationErrors.isEmpty, "\(example): \(example.expectationErrors)",
+        sourceLocation: example.sourceLocation)
     }
   }
 
@@ -114,7 +121,30 @@ struct RuleCase: Sendable, CustomStringConvertible {
         path: example.path, role: example.role, root: example.root, bundle: example.bundle,
         input: example.input, context: example.context, encoding: example.encoding,
         text: example.text, readError: example.readError)
-      #expect(linter.lint(subject).isEmpty, "\(example)")
+      #expect(linter.lint(subject).isEmpty, "\(example)", sourceLocation: example.sourceLocation)
     }
   }
+}
+
+/// Where an example is written (`#filePath` and `#line` captured in the rule's declaration), as
+/// Swift Testing reports a failure, so a failing example points at its line in the rule file.
+///
+/// - Parameters:
+///   - file: the rule file's full path.
+///   - line: the example's line in it.
+/// - Returns: the location, in the rule's module.
+func exampleLocation(file: String, line: Int) -> Testing.SourceLocation {
+  let name = file.split(separator: "/").last.map(String.init) ?? file
+  return Testing.SourceLocation(
+    fileID: "PlistRules/\(name)", filePath: file, line: line, column: 1)
+}
+
+extension RuleExample {
+  /// Where the example is written, for a failing test to point at.
+  var sourceLocation: Testing.SourceLocation { exampleLocation(file: file, line: line) }
+}
+
+extension ComparisonExample {
+  /// Where the example is written, for a failing test to point at.
+  var sourceLocation: Testing.SourceLocation { exampleLocation(file: file, line: line) }
 }

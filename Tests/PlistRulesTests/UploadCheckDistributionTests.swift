@@ -45,12 +45,18 @@ import Testing
     where example.context.distribution == nil {
       let plain = Self.findings(instance, example, nil)
       let store = Self.findings(instance, example, .appStore)
-      #expect(store.map(\.severity) == plain.map(\.severity), "\(example)")
+      #expect(
+        store.map(\.severity) == plain.map(\.severity), "\(example)",
+        sourceLocation: example.sourceLocation)
       for channel in [LintContext.Distribution.enterprise, .adHoc, .development, .developerID] {
         let found = Self.findings(instance, example, channel)
-        #expect(found.map(\.keyPath) == plain.map(\.keyPath), "\(example) \(channel)")
+        #expect(
+          found.map(\.keyPath) == plain.map(\.keyPath), "\(example) \(channel)",
+          sourceLocation: example.sourceLocation)
         for finding in found where finding.itms != nil {
-          #expect(finding.severity == .note, "\(example): \(finding.description)")
+          #expect(
+            finding.severity == .note, "\(example): \(finding.description)",
+            sourceLocation: example.sourceLocation)
           #expect(
             finding.message.hasSuffix(
               "this is \(channel.withArticle) build, so it does not apply)"),

@@ -13,9 +13,7 @@ import Testing
 
   @Test(arguments: [Format.xml, .binary, .ascii])
   func opensExpandsAndReachesTheBottom(_ format: Format) throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-deep-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder("deep").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("deep.plist")
     let depth = PlistLimits.maxDepth

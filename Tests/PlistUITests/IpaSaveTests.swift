@@ -2,6 +2,7 @@ import CZip
 import Foundation
 import PlistBundle
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistUI
@@ -14,9 +15,7 @@ import Testing
 
   /// A fresh folder holding `Save.ipa` with `Payload/Save.app/Info.plist` and `PkgInfo`.
   func makeIPA() throws -> (folder: String, ipa: String) {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-ipasave-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder("ipasave").path
     let ipa = folder + "/Save.ipa"
     var code: Int32 = 0
     let archive = try #require(zip_open(ipa, ZIP_CREATE | ZIP_EXCL, &code))

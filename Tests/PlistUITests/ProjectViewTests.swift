@@ -1,6 +1,7 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistUI
@@ -55,8 +56,7 @@ import Testing
     """
 
   static func session() throws -> (Session, String) {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-project-\(UUID().uuidString)").path
+    let root = TemporaryFolder.uniqueURL("project").path
     for (path, text) in [("App.xcodeproj/project.pbxproj", pbxproj), ("App/Info.plist", info)] {
       let full = root + "/" + path
       try FileManager.default.createDirectory(

@@ -2,6 +2,7 @@ import Foundation
 import PlistBundle
 import PlistCore
 import PlistEditing
+import TestSupport
 import Testing
 
 @testable import PlistUI
@@ -9,15 +10,8 @@ import Testing
 /// Unsaved edits kept in recovery files: written while dirty, offered on the next open of the
 /// same file, restored or discarded, removed after a save; never offered for a file changed since.
 @Suite struct RecoveryTests {
-  func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-recovery-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
   @Test func aRecordReadsBackAndIsRemoved() throws {
-    let store = RecoveryStore(directory: try temporaryFolder() + "/store")
+    let store = RecoveryStore(directory: try TemporaryFolder("recovery").path + "/store")
     let date = Date(timeIntervalSinceReferenceDate: 800_000_000)
     try store.save(path: "/tmp/x/Info.plist", originalHash: 42, content: [1, 2, 3], at: date)
     let record = try #require(store.load(path: "/tmp/x/../x/Info.plist"))
@@ -48,7 +42,7 @@ import Testing
   }
 
   func makeApp() throws -> (String, RecoveryStore) {
-    let root = try temporaryFolder()
+    let root = try TemporaryFolder("recovery").path
     let app = root + "/Keep.app"
     try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
     try Data(SaveTests.info.utf8).write(to: URL(fileURLWithPath: app + "/Info.plist"))

@@ -1,6 +1,7 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistUI
@@ -24,8 +25,7 @@ import Testing
 
   /// A folder `Save.app` holding `Info.plist` with `text`, in a fresh temporary directory.
   func makeBundle(_ text: String = info, mode: Int = 0o640) throws -> String {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-save-\(UUID().uuidString)").path
+    let root = TemporaryFolder.uniqueURL("save").path
     let app = root + "/Save.app"
     try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
     let file = app + "/Info.plist"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlistUI
@@ -223,9 +224,7 @@ private func themeFile(_ name: String, key: Int, minColors: Int = 256) -> String
 
   /// A FIFO given as the theme is refused at once: opening it would wait for a writer.
   @Test func localFileSystemRefusesAFIFOWithoutBlocking() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("theme-fifo-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder("theme-fifo").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appendingPathComponent("t.theme").path
     #expect(mkfifo(fifo, 0o600) == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistUI
@@ -56,8 +57,7 @@ import Testing
   }
 
   @Test func ycIsAReadyPlutilReplaceCommand() throws {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-yc-\(UUID().uuidString)").path
+    let root = TemporaryFolder.uniqueURL("yc").path
     defer { try? FileManager.default.removeItem(atPath: root) }
     let app = root + "/It's.app"
     try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
@@ -112,12 +112,9 @@ import Testing
     let plutil = "/opt/swift/usr/bin/plutil"
     guard FileManager.default.isExecutableFile(atPath: plutil) else { return }
     for case .copy(let command) in version + press(&s, "y c") {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "PATH=/opt/swift/usr/bin:$PATH; " + command]
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "\(command)")
+      let result = try ProcessRunner.run(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", "PATH=/opt/swift/usr/bin:$PATH; " + command])
+      #expect(result.status == 0, "\(command): \(result.errorText)")
     }
     let after = try PlistReader.read(
       bytes: Array(Data(contentsOf: URL(fileURLWithPath: app + "/Info.plist"))))

@@ -1,6 +1,7 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistUI
@@ -45,11 +46,8 @@ import Testing
 
   /// `Save.app` with SaveTests' Info.plist, in a fresh folder; its path.
   func makeBundle() throws -> String {
-    let app = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-effects-\(UUID().uuidString)/Save.app").path
-    try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
-    try Data(SaveTests.info.utf8).write(to: URL(fileURLWithPath: app + "/Info.plist"))
-    return app
+    try TemporaryFolder("effects").write("Save.app/Info.plist", SaveTests.info)
+      .replacingOccurrences(of: "/Info.plist", with: "")
   }
 
   func state(_ app: String) throws -> AppState {
@@ -67,7 +65,9 @@ import Testing
 
   @Test func aSaveIsAWriteEffectAndNothingIsWrittenUntilItIsPerformed() throws {
     let app = try makeBundle()
-    defer { try? FileManager.default.removeItem(atPath: app) }
+    defer {
+      try? FileManager.default.removeItem(atPath: (app as NSString).deletingLastPathComponent)
+    }
     var state = try state(app)
     for event in VirtualTerminal.keys("j j e Ctrl-U N e w Enter w") { _ = state.handle(event) }
     let effects = state.handle(.key(.character("y")))
@@ -86,7 +86,9 @@ import Testing
 
   @Test func aFullDiskKeepsTheFileAndTheEdits() throws {
     let app = try makeBundle()
-    defer { try? FileManager.default.removeItem(atPath: app) }
+    defer {
+      try? FileManager.default.removeItem(atPath: (app as NSString).deletingLastPathComponent)
+    }
     let state = try run(app, "j j e Ctrl-U N e w Enter w y", files: FailingWrites(code: ENOSPC))
     #expect(state.message?.isError == true)
     #expect(state.message?.text.contains("No space left on device") == true)
@@ -99,7 +101,9 @@ import Testing
 
   @Test func aFileChangedOnDiskAsksThroughTheLoop() throws {
     let app = try makeBundle()
-    defer { try? FileManager.default.removeItem(atPath: app) }
+    defer {
+      try? FileManager.default.removeItem(atPath: (app as NSString).deletingLastPathComponent)
+    }
     let file = app + "/Info.plist"
     let terminal = VirtualTerminal(
       size: Size(width: 100, height: 30), events: VirtualTerminal.keys("j j e Ctrl-U N e w Enter w")
@@ -127,7 +131,9 @@ import Testing
 
   @Test func aSaveBeforeQuittingStopsAtAFailureAndStays() throws {
     let app = try makeBundle()
-    defer { try? FileManager.default.removeItem(atPath: app) }
+    defer {
+      try? FileManager.default.removeItem(atPath: (app as NSString).deletingLastPathComponent)
+    }
     let terminal = VirtualTerminal(
       size: Size(width: 100, height: 30),
       events: VirtualTerminal.keys("j j e Ctrl-U N e w Enter q s y"))

@@ -58,8 +58,7 @@ package struct ZipBuilder {
 
   /// Writes the archive to a temporary file with libzip and returns its bytes.
   package func build() throws -> [UInt8] {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("zipbuilder-\(UUID().uuidString).zip")
+    let url = TemporaryFolder.uniqueURL("zipbuilder", suffix: ".zip")
     defer { try? FileManager.default.removeItem(at: url) }
     var code: Int32 = 0
     guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {

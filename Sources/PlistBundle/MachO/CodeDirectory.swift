@@ -43,7 +43,7 @@ package struct CodeDirectory: Sendable, Hashable {
   /// The fixed part up to `spare2`.
   static let earliestSize = 44
   /// `CSMAGIC_CODEDIRECTORY`.
-  static let magic: UInt32 = 0xfade_0c02
+  package static let magic: UInt32 = 0xfade_0c02
 
   /// Parses a CodeDirectory blob (magic and length already checked by the caller).
   ///

@@ -72,9 +72,9 @@ package struct CodeSignature: Sendable {
   package static let maxBlobs = 1_000
 
   /// `CSMAGIC_EMBEDDED_SIGNATURE`.
-  static let superBlobMagic: UInt32 = 0xfade_0cc0
+  package static let superBlobMagic: UInt32 = 0xfade_0cc0
   /// `CSMAGIC_EMBEDDED_ENTITLEMENTS`.
-  static let entitlementsMagic: UInt32 = 0xfade_7171
+  package static let entitlementsMagic: UInt32 = 0xfade_7171
   /// `CSMAGIC_EMBEDDED_DER_ENTITLEMENTS`.
   static let derEntitlementsMagic: UInt32 = 0xfade_7172
 

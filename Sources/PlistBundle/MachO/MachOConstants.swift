@@ -1,12 +1,12 @@
 /// Wire constants of the Mach-O format, from Apple's `<mach-o/loader.h>` and `<mach-o/fat.h>`
 /// and `<mach/machine.h>`.
-enum MachOMagic {
+package enum MachOMagic {
   /// `MH_MAGIC`: a 32-bit thin file in the reader's byte order (as read big-endian).
   static let magic32: UInt32 = 0xfeed_face
   /// `MH_CIGAM`: a 32-bit thin file in the other byte order (as read big-endian).
   static let cigam32: UInt32 = 0xcefa_edfe
   /// `MH_MAGIC_64`.
-  static let magic64: UInt32 = 0xfeed_facf
+  package static let magic64: UInt32 = 0xfeed_facf
   /// `MH_CIGAM_64`.
   static let cigam64: UInt32 = 0xcffa_edfe
   /// `FAT_MAGIC`: a universal file with 32-bit offsets; its headers are always big-endian.
@@ -16,7 +16,7 @@ enum MachOMagic {
 }
 
 /// Load command numbers (`LC_*` in `<mach-o/loader.h>`).
-enum LoadCommand {
+package enum LoadCommand {
   /// `LC_REQ_DYLD`: the bit dyld must understand.
   static let requiredByDyld: UInt32 = 0x8000_0000
   /// `LC_SEGMENT`.
@@ -36,7 +36,7 @@ enum LoadCommand {
   /// `LC_LOAD_UPWARD_DYLIB`.
   static let loadUpwardDylib: UInt32 = 0x23 | requiredByDyld
   /// `LC_CODE_SIGNATURE`.
-  static let codeSignature: UInt32 = 0x1d
+  package static let codeSignature: UInt32 = 0x1d
   /// `LC_VERSION_MIN_MACOSX`.
   static let versionMinMacOS: UInt32 = 0x24
   /// `LC_VERSION_MIN_IPHONEOS`.
@@ -46,7 +46,7 @@ enum LoadCommand {
   /// `LC_VERSION_MIN_WATCHOS`.
   static let versionMinWatchOS: UInt32 = 0x30
   /// `LC_BUILD_VERSION`.
-  static let buildVersion: UInt32 = 0x32
+  package static let buildVersion: UInt32 = 0x32
 }
 
 /// Bits of a symbol table entry's `n_type` (`<mach-o/nlist.h>`).
@@ -62,7 +62,7 @@ enum SymbolType {
 }
 
 /// CPU types and subtypes (`CPU_TYPE_*`, `CPU_SUBTYPE_*` in `<mach/machine.h>`).
-enum CPUType {
+package enum CPUType {
   /// `CPU_ARCH_ABI64`.
   static let abi64: UInt32 = 0x0100_0000
   /// `CPU_ARCH_ABI64_32`: 64-bit hardware, 32-bit pointers.
@@ -74,7 +74,7 @@ enum CPUType {
   /// `CPU_TYPE_ARM`.
   static let arm: UInt32 = 12
   /// `CPU_TYPE_ARM64`.
-  static let arm64: UInt32 = arm | abi64
+  package static let arm64: UInt32 = arm | abi64
   /// `CPU_TYPE_ARM64_32`.
   static let arm64_32: UInt32 = arm | abi64_32
   /// `CPU_TYPE_POWERPC`.

@@ -1,17 +1,5 @@
 import Glibc
 
-/// An operating-system error number (`errno`), with its text.
-package struct SystemError: Error, Sendable, Equatable {
-  /// The `errno` value, such as `ENOSPC`.
-  package var code: Int32
-
-  /// Creates the error for `code`.
-  package init(_ code: Int32) { self.code = code }
-
-  /// The C library's text for the code, such as "No space left on device".
-  package var text: String { String(cString: strerror(code)) }
-}
-
 /// The system calls a save makes, one method each, so a test can make any of them fail.
 ///
 /// ``SystemFileOperations`` calls the C library; ``AtomicFile/write(_:to:expecting:operations:)``

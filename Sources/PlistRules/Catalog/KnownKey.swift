@@ -4,8 +4,8 @@ import PlistCore
 /// What the catalog knows about one key: the data behind type checks, platform and deprecation
 /// rules, typo detection, display names, pick-lists and the detail pane.
 ///
-/// Facts (names, types, versions, values, URLs) come from Apple's pages, through
-/// ../shared/reference/apple-rules.md and the seeds; summaries are our own words.
+/// Facts (names, types, versions, values, URLs) come from Apple's pages, each entry's `url`;
+/// summaries are our own words.
 package struct KnownKey: Sendable {
   /// Where a key belongs.
   package enum Home: String, Sendable, Hashable, CaseIterable {

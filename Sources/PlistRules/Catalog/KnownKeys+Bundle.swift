@@ -2,7 +2,9 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// Core bundle keys (apple-rules.md §3): identity, versions, names, icons, locales, encryption.
+  /// Core bundle keys
+  /// (https://developer.apple.com/documentation/bundleresources/information-property-list):
+  /// identity, versions, names, icons, locales, encryption.
   static let bundle: [KnownKey] = [
     KnownKey(
       "CFBundleIdentifier", display: "Bundle identifier", types: [.string],

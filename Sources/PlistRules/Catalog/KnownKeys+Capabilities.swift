@@ -2,7 +2,9 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// Device capabilities and background modes (apple-rules.md §3, §3.1, §3.2; seeds 000, 001).
+  /// Device capabilities and background modes
+  /// (https://developer.apple.com/documentation/bundleresources/information-property-list/uirequireddevicecapabilities,
+  /// https://developer.apple.com/documentation/bundleresources/information-property-list/uibackgroundmodes).
   static let capabilitiesAndModes: [KnownKey] = [
     KnownKey(
       "UIBackgroundModes", display: "Required background modes", types: [.array],

@@ -2,7 +2,8 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// Documents, URL types, type declarations, icons and extensions, with the keys of their items (apple-rules.md §3).
+  /// Documents, URL types, type declarations, icons and extensions, with the keys of their items
+  /// (https://developer.apple.com/documentation/bundleresources/information-property-list).
   static let documents: [KnownKey] = [
     KnownKey(
       "CFBundleDocumentTypes", display: "Document types", types: [.array],

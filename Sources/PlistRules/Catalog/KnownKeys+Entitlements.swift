@@ -2,7 +2,8 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// Cross-platform and com.apple.developer entitlements, including the deprecated ones (apple-rules.md §5.4).
+  /// Cross-platform and com.apple.developer entitlements, including the deprecated ones
+  /// (https://developer.apple.com/documentation/bundleresources/entitlements).
   static let entitlements: [KnownKey] = [
     KnownKey(
       "aps-environment", display: "APS Environment", types: [.string], home: .entitlements,

@@ -2,7 +2,8 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// User interface keys: orientation, launch, scenes, status bar, and the iOS keys of seed 000 (apple-rules.md §3–§4).
+  /// User interface keys: orientation, launch, scenes, status bar, and other iOS keys
+  /// (https://developer.apple.com/documentation/bundleresources/information-property-list).
   static let interface: [KnownKey] = [
     KnownKey(
       "UISupportedInterfaceOrientations", display: "Supported interface orientations",

@@ -2,7 +2,9 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// Privacy-manifest keys and the keys of their items (apple-rules.md §7.2); categories and reason codes live elsewhere.
+  /// Privacy-manifest keys and the keys of their items
+  /// (https://developer.apple.com/documentation/bundleresources/privacy-manifest-files); categories
+  /// and reason codes live elsewhere.
   ///
   /// Display names are those Xcode's property list editor shows for a `.xcprivacy` file.
   static let privacyManifestKeys: [KnownKey] = [

@@ -2,7 +2,8 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// Purpose strings with their own Apple page (apple-rules.md §1.1, #1–#30).
+  /// Purpose strings with their own Apple page
+  /// (https://developer.apple.com/documentation/bundleresources/protected-resources).
   static let privacyKeys: [KnownKey] = [
     KnownKey(
       "NSCameraUsageDescription", display: "Privacy - Camera Usage Description", types: [.string],

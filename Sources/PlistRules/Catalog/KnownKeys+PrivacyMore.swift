@@ -2,7 +2,11 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// Purpose strings #31–#55 of apple-rules.md §1.1, the build-setting-only ones of §1.2, and the related keys of §1.3 (not purpose strings).
+  /// The other purpose strings (mostly macOS, visionOS and tvOS ones;
+  /// https://developer.apple.com/documentation/bundleresources/protected-resources), those known
+  /// only as build settings
+  /// (https://developer.apple.com/documentation/xcode/build-settings-reference),
+  /// and related keys that are not purpose strings.
   static let privacyKeysMore: [KnownKey] = [
     KnownKey(
       "NSAppleEventsUsageDescription", display: "Privacy - AppleEvents Sending Usage Description",

@@ -1,8 +1,8 @@
 extension KnownKeys {
   /// Apple keys infoscope recognises by name only.
   ///
-  /// These are real keys that apple-rules.md does not describe, so the catalog holds no facts
-  /// about them. They are never reported as near misses
+  /// These are real keys that the Apple pages the catalog was built from do not describe, so the
+  /// catalog holds no facts about them. They are never reported as near misses
   /// of a catalog key (`NSMainStoryboardFile` is not a typo of `UIMainStoryboardFile`).
   static let recognizedNames: Set<String> = [
     // Info.plist: macOS and Launch Services.

@@ -2,7 +2,10 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// macOS entitlements: App Sandbox, its temporary exceptions, the hardened runtime, get-task-allow (apple-rules.md §5.1–§5.3).
+  /// macOS entitlements: App Sandbox, its temporary exceptions, the hardened runtime,
+  /// get-task-allow (https://developer.apple.com/documentation/security/app-sandbox,
+  /// https://developer.apple.com/documentation/security/hardened-runtime,
+  /// https://developer.apple.com/documentation/security/resolving-common-notarization-issues).
   static let sandbox: [KnownKey] = [
     KnownKey(
       "com.apple.security.app-sandbox", display: "App Sandbox", types: [.boolean],

@@ -2,7 +2,8 @@ import PlistBundle
 import PlistCore
 
 extension KnownKeys {
-  /// App Transport Security and its sub-keys (apple-rules.md §3.3).
+  /// App Transport Security and its sub-keys
+  /// (https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity).
   static let transportSecurity: [KnownKey] = [
     KnownKey(
       "NSAppTransportSecurity", display: "App Transport Security Settings", types: [.dictionary],

@@ -14,13 +14,6 @@ package enum KnownKeys {
   /// Every purpose string (`NS…UsageDescription` and friends), from all the tables.
   package static let purposeStrings: [KnownKey] = all.filter(\.isPurposeString)
 
-  /// The entries of the first catalog, which the first rules were written against.
-  static let starter: [KnownKey] = [
-    "CFBundleExecutable", "LSRequiresIPhoneOS", "UIRequiresFullScreen",
-    "UISupportedInterfaceOrientations", "UIInterfaceOrientation", "UIMainStoryboardFile",
-    "NSMainNibFile", "UILaunchImages", "NSPrivacyAccessedAPITypes",
-  ].compactMap { key in all.first { $0.key == key } }
-
   /// Entries by raw key.
   package static let byKey: [String: KnownKey] = Dictionary(
     all.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })

@@ -58,20 +58,6 @@ package struct ArchiveCopyWrite: Sendable, Hashable {
   package var expecting: FileStamp?
 }
 
-/// A line for the status bar.
-package struct StatusMessage: Sendable, Hashable {
-  /// The text.
-  package var text: String
-  /// Whether it reports a problem.
-  package var isError: Bool
-
-  /// Creates a message.
-  package init(_ text: String, isError: Bool = false) {
-    self.text = text
-    self.isError = isError
-  }
-}
-
 /// How the findings list is ordered.
 package enum FindingsOrder: String, Sendable, Hashable {
   /// Errors first, then warnings, then notes; by file and line within each.

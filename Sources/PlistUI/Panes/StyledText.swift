@@ -1,17 +1,3 @@
-/// A run of text in one role.
-package struct Span: Sendable, Hashable {
-  /// The text (raw: made safe when laid out).
-  package var text: String
-  /// Its role.
-  package var role: ThemeRole
-
-  /// Creates a span.
-  package init(_ text: String, _ role: ThemeRole = .normal) {
-    self.text = text
-    self.role = role
-  }
-}
-
 /// Word wrapping of styled lines to a width in columns, after making the text safe.
 package enum StyledText {
   /// Characters after which a word without spaces (a URL, a key path) may break.

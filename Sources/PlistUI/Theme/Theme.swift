@@ -61,26 +61,6 @@ package struct TextAttributes: OptionSet, Sendable, Hashable {
   ]
 }
 
-/// How one role looks: foreground, background and attributes.
-package struct TextStyle: Sendable, Hashable {
-  /// Foreground colour.
-  package var foreground: ThemeColor
-  /// Background colour.
-  package var background: ThemeColor
-  /// Attributes.
-  package var attributes: TextAttributes
-
-  /// Creates a style.
-  package init(
-    _ foreground: ThemeColor = .default, _ background: ThemeColor = .default,
-    _ attributes: TextAttributes = []
-  ) {
-    self.foreground = foreground
-    self.background = background
-    self.attributes = attributes
-  }
-}
-
 /// A complete mapping from every ``ThemeRole`` to a ``TextStyle``.
 ///
 /// Themes are data: files in `Themes/` read by ``ThemeParser``, each inheriting what it leaves

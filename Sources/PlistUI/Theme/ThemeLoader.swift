@@ -2,7 +2,7 @@
 /// colours the terminal shows.
 ///
 /// Pure apart from its ``FileSystem``, which tests replace with a dictionary. Look-up order for
-/// a name (STYLE.md, "Themes as data files"):
+/// a name:
 ///
 /// 1. the user's themes, `$XDG_CONFIG_HOME/infoscope/themes` (or `~/.config/infoscope/themes`);
 /// 2. the installed themes, `<prefix>/share/infoscope/themes` where the executable is

@@ -1,7 +1,7 @@
 /// Reads theme files: line-oriented text that gives each ``ThemeRole`` its colours and
 /// attributes.
 ///
-/// The format (STYLE.md, "Themes as data files"; like tig's `color` lines):
+/// The format (like tig's `color` lines):
 ///
 /// ```
 /// # name: dark

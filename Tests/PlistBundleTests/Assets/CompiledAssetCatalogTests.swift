@@ -149,9 +149,7 @@ func sampleCatalog() -> CompiledAssetCatalog {
   }
 
   @Test func opensABareAssetsCar() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-car-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder("car").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let good = folder.appendingPathComponent("Assets.car")
     try Data(sampleCatalog().carBytes()).write(to: good)

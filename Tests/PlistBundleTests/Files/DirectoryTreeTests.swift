@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlistBundle
@@ -7,8 +8,7 @@ import Testing
   /// A fresh temporary folder holding `App.app/Info.plist`, `App.app/Frameworks/F.framework`
   /// and the links each test adds; removed by the caller.
   private static func makeFolder() throws -> String {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("directorytree-\(UUID().uuidString)").path
+    let root = TemporaryFolder.uniqueURL("directorytree").path
     let manager = FileManager.default
     try manager.createDirectory(
       atPath: root + "/App.app/Frameworks/F.framework/Versions/A", withIntermediateDirectories: true

@@ -5,29 +5,6 @@ import Testing
 
 @testable import PlistBundle
 
-/// A temporary folder, removed by `remove()`.
-struct TemporaryFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "infoscope-loader-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  /// Writes `bytes` at `path` inside the folder, creating folders on the way.
-  @discardableResult
-  func write(_ path: String, _ bytes: [UInt8]) throws -> String {
-    let file = url.appendingPathComponent(path)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(bytes).write(to: file)
-    return file.path
-  }
-
-  func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 @Suite struct BundleLoaderTests {
   static let appInfo = String(
     decoding: infoPlist([

@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistBundle
@@ -7,14 +8,6 @@ import Testing
 /// A file given on its own gets its role from its name, else from its content, with the
 /// reason; icon sets given as a file or a folder are read as icon sets.
 @Suite struct FileRoleInferenceTests {
-  /// A fresh folder for one test.
-  static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("roles-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   static func plist(_ body: String) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -27,7 +20,7 @@ import Testing
   }
 
   static func load(_ name: String, _ text: String, role: FileRole? = nil) throws -> BundleFile {
-    let folder = try folder()
+    let folder = try TemporaryFolder("roles").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)
@@ -116,7 +109,7 @@ import Testing
 
   /// Makes `App.xcassets/AppIcon.appiconset/Contents.json` and `App.xcassets/Glyph.icon/icon.json`.
   static func catalog() throws -> URL {
-    let root = try folder()
+    let root = try TemporaryFolder("roles").url
     let set = root.appendingPathComponent("App.xcassets/AppIcon.appiconset")
     try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
     try Data(iconSet.utf8).write(to: set.appendingPathComponent("Contents.json"))
@@ -166,7 +159,7 @@ import Testing
   }
 
   @Test func saysWhenAnAssetCatalogHoldsNoIcon() throws {
-    let root = try Self.folder()
+    let root = try TemporaryFolder("roles").url
     defer { try? FileManager.default.removeItem(at: root) }
     let catalog = root.appendingPathComponent("Empty.xcassets")
     try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)

@@ -63,8 +63,7 @@ import Testing
 
   @Test func opensAnArchiveFromAPathWithoutExtracting() throws {
     let bytes = try ZipBuilder().file("a/b.txt", text: "hello").build()
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ziparchive-\(UUID().uuidString).ipa")
+    let url = TemporaryFolder.uniqueURL("ziparchive", suffix: ".ipa")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let archive = try ZipArchive(path: url.path)
@@ -173,8 +172,7 @@ import Testing
   }
 
   @Test func refusesAnEmptyFileOnDisk() throws {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ziparchive-\(UUID().uuidString).ipa")
+    let url = TemporaryFolder.uniqueURL("ziparchive", suffix: ".ipa")
     try Data().write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     #expect(

@@ -19,9 +19,7 @@ import Testing
   /// A fresh folder holding `App.ipa` (mode 0640) with a plist, a stored file, a large deflated
   /// file, a folder entry and a symbolic link.
   func makeIPA() throws -> (folder: String, ipa: String) {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("zipwrite-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder("zipwrite").path
     let bytes = try ZipBuilder()
       .directory("Payload")
       .file("Payload/App.app/Info.plist", text: Self.oldPlist)

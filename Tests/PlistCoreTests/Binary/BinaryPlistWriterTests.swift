@@ -1,5 +1,6 @@
 import Foundation
 import PlistCore
+import TestSupport
 import Testing
 
 private typealias N = BinaryTestNode
@@ -124,23 +125,15 @@ private typealias N = BinaryTestNode
   @Test(.enabled(if: python != nil, "python3 not found: plistlib cross-check skipped"))
   func plistlibReadsWhatWeWrite() throws {
     let written = try BinaryPlistWriter.write(Self.everyKind)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Self.python))
-    process.arguments = [
-      "-c",
-      "import plistlib, sys; v = plistlib.loads(sys.stdin.buffer.read()); "
-        + "sys.stdout.buffer.write(plistlib.dumps(v, fmt=plistlib.FMT_BINARY, sort_keys=False))",
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(written))
-    try input.fileHandleForWriting.close()
-    let back = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let result = try ProcessRunner.run(
+      URL(fileURLWithPath: try #require(Self.python)),
+      [
+        "-c",
+        "import plistlib, sys; v = plistlib.loads(sys.stdin.buffer.read()); "
+          + "sys.stdout.buffer.write(plistlib.dumps(v, fmt=plistlib.FMT_BINARY, sort_keys=False))",
+      ], input: Data(written))
+    let back = result.output
+    #expect(result.status == 0, "\(result.errorText)")
     #expect(try N.read(Array(back)).get().root == Self.everyKind)
     // plistlib lays the file out as we do, so its bytes are ours.
     #expect(Array(back) == written)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import PlistCore
@@ -16,7 +17,7 @@ import Testing
   // MARK: Special files as the target
 
   @Test func aFIFOIsWrittenThroughNotReplaced() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let fifo = folder + "/out.fifo"
     #expect(mkfifo(fifo, 0o600) == 0)
@@ -37,7 +38,7 @@ import Testing
 
   @Test(.enabled(if: geteuid() == 0, "only root can make a device node"))
   func aCharacterDeviceIsWrittenThroughNotReplaced() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     // The null device's numbers (1, 3), as a node of this test's own folder.
     let node = folder + "/null"
@@ -51,7 +52,7 @@ import Testing
   }
 
   @Test func aSocketAndABlockDeviceAreRefused() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let socketPath = folder + "/s.sock"
     let server = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -87,7 +88,7 @@ import Testing
   }
 
   @Test func aVeryLongNameGetsATemporaryNameWithinTheLimit() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let name = String(repeating: "é", count: 127)  // 254 bytes
     try AtomicFile.write(Array("x".utf8), to: folder + "/" + name)
@@ -99,7 +100,7 @@ import Testing
   // MARK: What a replaced file keeps
 
   @Test func aReadOnlyFileIsReplacedOnlyWhenAllowed() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try T.put("old", at: path, mode: 0o444)
@@ -114,7 +115,7 @@ import Testing
   }
 
   @Test func aHardLinkedFileIsReportedAndTheOtherNameKeepsItsBytes() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try T.put("old", at: path)
@@ -130,7 +131,7 @@ import Testing
   }
 
   @Test func extendedAttributesAndSetuidAreKept() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/tool"
     try T.put("old", at: path, mode: 0o4755)
@@ -151,7 +152,7 @@ import Testing
   }
 
   @Test func anAttributeThatCannotBeCopiedIsReported() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try T.put("old", at: path)
@@ -168,7 +169,7 @@ import Testing
   // MARK: Stale temporary files and races
 
   @Test func aKilledSavesTemporaryFileIsRemovedByTheNextSaveButALiveOneIsNot() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try T.put("old", at: path)
@@ -188,7 +189,7 @@ import Testing
   }
 
   @Test func aWriteBetweenTheCheckAndTheSwapIsKeptAndReported() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try T.put("as read", at: path)
@@ -208,7 +209,7 @@ import Testing
   }
 
   @Test func theFileSizeLimitIsAnErrorNotASignal() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try T.put("old", at: path)
@@ -230,7 +231,7 @@ import Testing
   // MARK: Reading
 
   @Test func aFIFOInputIsRefusedWithoutBlocking() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let fifo = folder + "/Info.plist"
     #expect(mkfifo(fifo, 0o600) == 0)
@@ -241,7 +242,7 @@ import Testing
   }
 
   @Test func aFileOverTheLimitIsRefusedFromItsSizeBeforeReading() throws {
-    let folder = try T.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/big.plist"
     // Sparse: 5 GB of size, no blocks; a read of it would take 4 GiB of memory.

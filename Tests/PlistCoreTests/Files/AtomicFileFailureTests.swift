@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import PlistCore
@@ -111,7 +112,7 @@ import Testing
 
   @Test(arguments: Step.allCases)
   func failureMidwayLeavesTheOriginalAndNoTemporaryFile(step: Step) throws {
-    let folder = try AtomicFileTests.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try AtomicFileTests.put("original\n", at: path, mode: 0o640)
@@ -139,7 +140,7 @@ import Testing
   }
 
   @Test func retriesPartialAndInterruptedWrites() throws {
-    let folder = try AtomicFileTests.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try AtomicFileTests.put("old", at: path)

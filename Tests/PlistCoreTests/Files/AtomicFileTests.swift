@@ -1,18 +1,11 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import PlistCore
 
 @Suite struct AtomicFileTests {
-  /// A fresh temporary folder; removed by the caller.
-  static func makeFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("atomicfile-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
   /// Writes `text` to `path` with `mode`.
   static func put(_ text: String, at path: String, mode: mode_t = 0o644) throws {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -36,7 +29,7 @@ import Testing
 
   @Test(arguments: [0o640, 0o755, 0o600, 0o444] as [mode_t])
   func replacesContentAndKeepsPermissions(mode: mode_t) throws {
-    let folder = try Self.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try Self.put("old\n", at: path, mode: mode)
@@ -50,7 +43,7 @@ import Testing
 
   @Test(.enabled(if: geteuid() == 0, "only root can give a file to another owner"))
   func keepsOwnerAndGroup() throws {
-    let folder = try Self.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try Self.put("old", at: path, mode: 0o664)
@@ -64,7 +57,7 @@ import Testing
   }
 
   @Test func newFileGetsDefaultPermissionsLessUmask() throws {
-    let folder = try Self.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let status = try Self.contents("/proc/self/status")
     let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
@@ -77,7 +70,7 @@ import Testing
   }
 
   @Test func readGivesBytesAndFingerprint() throws {
-    let folder = try Self.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try Self.put("hello", at: path)
@@ -99,7 +92,7 @@ import Testing
   }
 
   @Test func refusesToOverwriteAFileChangedOnDisk() throws {
-    let folder = try Self.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try Self.put("as read\n", at: path)
@@ -122,7 +115,7 @@ import Testing
   }
 
   @Test func refusesWhenTheFileWasRemovedSinceItWasRead() throws {
-    let folder = try Self.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/Info.plist"
     try Self.put("x", at: path)
@@ -137,7 +130,7 @@ import Testing
   }
 
   @Test func writesThroughASymbolicLink() throws {
-    let folder = try Self.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(
       atPath: folder + "/real", withIntermediateDirectories: true)
@@ -155,7 +148,7 @@ import Testing
   }
 
   @Test func refusesALinkToNothingAndADirectory() throws {
-    let folder = try Self.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(symlink("missing.plist", folder + "/dangling.plist") == 0)
     #expect(
@@ -173,7 +166,7 @@ import Testing
   }
 
   @Test func readOnlyDirectoryLeavesTheOriginal() throws {
-    let folder = try Self.makeFolder()
+    let folder = try TemporaryFolder("atomicfile").path
     defer {
       chmod(folder, 0o755)
       try? FileManager.default.removeItem(atPath: folder)

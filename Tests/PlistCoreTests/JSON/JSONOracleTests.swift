@@ -43,32 +43,15 @@ enum JSONOracle {
   ) -> (
     status: Int32, output: Data
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return (-1, Data()) }
-    // Write on another thread so a large output cannot block a large input.
-    let writer = Thread {
-      stdin.fileHandleForWriting.write(input)
-      try? stdin.fileHandleForWriting.close()
-    }
-    writer.start()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    guard let result = try? ProcessRunner.run(URL(fileURLWithPath: tool), arguments, input: input)
+    else { return (-1, Data()) }
+    return (result.status, result.output)
   }
 
   /// The trees `plutil -convert binary1` makes of each text (nil where it refuses one).
   static func plutilTrees(_ texts: [[UInt8]]) throws -> [PlistValue?] {
     guard let plutil else { return [] }
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("infoscope-json-oracle-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder("json-oracle").url
     defer { try? FileManager.default.removeItem(at: folder) }
     return try texts.enumerated().map { n, text in
       let file = folder.appendingPathComponent("\(n).json")

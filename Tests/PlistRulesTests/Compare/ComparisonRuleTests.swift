@@ -20,7 +20,9 @@ struct ComparisonRuleCase: Sendable, CustomStringConvertible {
     let instance = rule.type.init()
     for example in rule.type.description.nonTriggering {
       let found = instance.check(example.subject)
-      #expect(found.isEmpty, "\(example): \(found.map(\.description))")
+      #expect(
+        found.isEmpty, "\(example): \(found.map(\.description))",
+        sourceLocation: example.sourceLocation)
     }
   }
 
@@ -32,12 +34,17 @@ struct ComparisonRuleCase: Sendable, CustomStringConvertible {
       let found = instance.check(example.subject)
       #expect(
         found.map(\.keyPath).sorted() == example.expected.sorted(),
-        "\(example): \(found.map(\.description))")
+        "\(example): \(found.map(\.description))", sourceLocation: example.sourceLocation)
       let files = example.new.files.filter { $0.role == example.role }.map(\.path)
-      #expect(found.allSatisfy { files.contains($0.file) }, "\(example): \(found.map(\.file))")
+      #expect(
+        found.allSatisfy { files.contains($0.file) }, "\(example): \(found.map(\.file))",
+        sourceLocation: example.sourceLocation)
       RuleExampleTests.expectWellFormed(
-        found, of: description.identifier, severity: example.severity, "\(example)")
-      #expect(example.expectationErrors.isEmpty, "\(example): \(example.expectationErrors)")
+        found, of: description.identifier, severity: example.severity, "\(example)",
+        sourceLocation: example.sourceLocation)
+      #expect(
+        example.expectationErrors.isEmpty, "\(example): \(example.expectationErrors)",
+        sourceLocation: example.sourceLocation)
     }
   }
 
@@ -55,10 +62,10 @@ struct ComparisonRuleCase: Sendable, CustomStringConvertible {
         old: old, new: new, linter: Linter(rules: [], configuration: configuration))
       #expect(
         enabled.releaseFindings.contains { $0.ruleID == rule.type.description.identifier },
-        "\(example)")
+        "\(example)", sourceLocation: example.sourceLocation)
       #expect(
         !disabled.releaseFindings.contains { $0.ruleID == rule.type.description.identifier },
-        "\(example)")
+        "\(example)", sourceLocation: example.sourceLocation)
     }
   }
 }

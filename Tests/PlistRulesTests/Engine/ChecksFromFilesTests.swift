@@ -1,6 +1,7 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistRules
@@ -158,9 +159,7 @@ import Testing
   }
 
   @Test func aByteOrderMarkIsNotedInAFileReadFromDisk() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "infoscope-bom-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder("bom").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let plain = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist><dict/></plist>"
     let marked = folder.appendingPathComponent("Marked.entitlements")

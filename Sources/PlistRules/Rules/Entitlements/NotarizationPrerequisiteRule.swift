@@ -62,7 +62,8 @@ struct NotarizationPrerequisiteRule: Rule {
     guard let dictionary = subject.dictionary,
       let key = EntitlementFacts.trueGetTaskAllow(dictionary),
       // The one combination Apple allows: a plug-in host that also disables library
-      // validation, for debugging plug-ins (apple-rules.md §5.3).
+      // validation, for debugging plug-ins
+      // (https://developer.apple.com/documentation/security/resolving-common-notarization-issues).
       dictionary["com.apple.security.cs.disable-library-validation"]?.value != .boolean(true)
     else { return [] }
     let path = KeyPath.root.appending(key: key)

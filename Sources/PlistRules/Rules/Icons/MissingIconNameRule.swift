@@ -35,7 +35,7 @@ struct MissingIconNameRule: Rule {
         context: LintContext(platforms: [.iOS], isBuilt: true, sdk: "iphoneos26.0")),
       // A source file: Xcode adds the key from ASSETCATALOG_COMPILER_APPICON_NAME.
       RuleExample(["CFBundlePackageType": "APPL", "LSRequiresIPhoneOS": true]),
-      // The iOS container of a watch-only app (apple-rules.md is silent on it).
+      // The iOS container of a watch-only app (Apple's documentation is silent on it).
       RuleExample(
         ["CFBundlePackageType": "APPL", "ITSWatchOnlyContainer": true, "UIDeviceFamily": [1]],
         context: LintContext(isBuilt: true, sdk: "iphoneos26.0")),

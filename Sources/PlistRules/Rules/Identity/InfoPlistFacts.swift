@@ -109,7 +109,9 @@ struct InfoPlistFacts {
   /// True for the iOS container Xcode generates around a watch-only app
   /// (`ITSWatchOnlyContainer` true).
   ///
-  /// Apple's pages read for this project (apple-rules.md) do not document the key or say what
+  /// Apple's documentation
+  /// (https://developer.apple.com/documentation/bundleresources/information-property-list) does not
+  /// document the key or say what
   /// App Store Connect expects of such a container, so the iPhone-app rules (launch screen,
   /// orientations, icon name, scene manifest, full screen) skip it rather than guess.
   var isWatchOnlyContainer: Bool {

@@ -50,7 +50,7 @@ struct IPadMultitaskingOrientationsRule: Rule {
           "UIDeviceFamily": [1, 2], "UIRequiresFullScreen": true,
           "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"],
         ], context: LintContext(sdk: "iphoneos26.2")),
-      // The iOS container of a watch-only app (apple-rules.md is silent on it).
+      // The iOS container of a watch-only app (Apple's documentation is silent on it).
       RuleExample(
         [
           "CFBundlePackageType": "APPL", "ITSWatchOnlyContainer": true, "UIDeviceFamily": [1, 2],

@@ -60,7 +60,7 @@ struct MissingLaunchScreenRule: Rule {
           "CFBundlePackageType": "APPL", "UIDeviceFamily": [2],
           "UILaunchStoryboardName~ipad": "LaunchPad",
         ], context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
-      // The iOS container of a watch-only app (apple-rules.md is silent on it).
+      // The iOS container of a watch-only app (Apple's documentation is silent on it).
       RuleExample(
         ["CFBundlePackageType": "APPL", "ITSWatchOnlyContainer": true, "UIDeviceFamily": [1]],
         context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),

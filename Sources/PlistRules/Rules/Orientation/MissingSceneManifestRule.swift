@@ -34,7 +34,7 @@ struct MissingSceneManifestRule: Rule {
           "CFBundlePackageType": "APPL", "UIDeviceFamily": [1, 2],
           "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": false],
         ], context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),
-      // The iOS container of a watch-only app (apple-rules.md is silent on it).
+      // The iOS container of a watch-only app (Apple's documentation is silent on it).
       RuleExample(
         ["CFBundlePackageType": "APPL", "ITSWatchOnlyContainer": true, "UIDeviceFamily": [1]],
         context: LintContext(isBuilt: true, sdk: "iphoneos27.0")),

@@ -6,7 +6,8 @@ import PlistCore
 /// satisfy it, how firmly Apple says so, and the page it rests on.
 ///
 /// Apple publishes no table from entitlements or frameworks to purpose keys
-/// (apple-rules.md §5.5). It says the purpose key is "required" when the app uses the
+/// (https://developer.apple.com/documentation/uikit/requesting-access-to-protected-resources). It
+/// says the purpose key is "required" when the app uses the
 /// resource's APIs, and that ITMS-90683 fires when the app "has one or more entitlements that
 /// permit such access". Rows marked `.apple` are pairings an Apple page states; the rest are
 /// inferred from the purpose key's own page.
@@ -75,7 +76,8 @@ enum PurposeStringEvidence {
   ]
   static let healthKeys = ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"]
 
-  /// Entitlement → purpose keys (apple-rules.md §5.5).
+  /// Entitlement → purpose keys
+  /// (https://developer.apple.com/documentation/bundleresources/protected-resources).
   ///
   /// A Boolean entitlement counts when true
   /// ("false means absent"); an array when it holds `value` (or anything, when `value` is nil).

@@ -162,7 +162,11 @@ extension String {
 /// Which keys a targeted platform reads, beyond the platforms a key's page lists.
 enum PlatformReach {
   /// Platforms Apple's availability lists leave out although the key applies there
-  /// (apple-rules.md §11: metadata alone gives false findings on these).
+  /// (metadata alone gives false findings on these: the availability on
+  /// https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity
+  /// omits tvOS, and on
+  /// https://developer.apple.com/documentation/bundleresources/entitlements/aps-environment
+  /// Mac Catalyst).
   static let unlistedPlatforms: [String: [Platform]] = [
     "aps-environment": [.macCatalyst],
     "NSAppTransportSecurity": [.tvOS],

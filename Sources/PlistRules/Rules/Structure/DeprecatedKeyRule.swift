@@ -88,7 +88,9 @@ struct DeprecatedKeyRule: Rule {
         deprecation = first
       }
       // A deprecated purpose string is still required while the app deploys to versions that
-      // read it (apple-rules.md §1.4): say nothing when the minimum OS is below the version.
+      // read it
+      // (https://developer.apple.com/documentation/bundleresources/information-property-list/nscalendarsusagedescription):
+      // say nothing when the minimum OS is below the version.
       if entry.isPurposeString, let minimum = Self.minimumOS(subject),
         let deprecated = OSVersion(deprecation.version), minimum < deprecated
       {

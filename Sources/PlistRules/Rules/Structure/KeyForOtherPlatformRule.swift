@@ -91,7 +91,9 @@ struct KeyForOtherPlatformRule: Rule {
       if let effective, !Self.comesFromTheFile(visit.key, effective) { return }
       guard visit.key != "UIDeviceFamily" else { return }
       // Apple's availability lists leave out watchOS and tvOS for keys those platforms read
-      // (apple-rules.md §11): there, only keys Apple itself limits are reported.
+      // (https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity
+      // omits tvOS):
+      // there, only keys Apple itself limits are reported.
       if context.platforms.contains(where: { $0 == .watchOS || $0 == .tvOS }),
         !Self.statedLimits.contains(visit.key)
       {

@@ -1,7 +1,8 @@
 import PlistBundle
 import PlistCore
 
-/// Pages, paths and helpers the App Transport Security rules share (apple-rules.md §3.3).
+/// Pages, paths and helpers the App Transport Security rules share
+/// (https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity).
 enum TransportSecurity {
   /// The key of the App Transport Security dictionary.
   static let key = "NSAppTransportSecurity"

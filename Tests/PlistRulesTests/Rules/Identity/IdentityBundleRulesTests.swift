@@ -1,31 +1,10 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistRules
-
-/// A temporary folder for bundles and projects written on disk, removed by `remove()`.
-struct IdentityTestFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "infoscope-identity-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func write(_ path: String, _ text: String) throws {
-    let file = url.appendingPathComponent(path)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: file)
-  }
-
-  func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
-
-  func remove() { try? FileManager.default.removeItem(at: url) }
-}
 
 /// An XML Info.plist with `entries` (string values; a value written as XML, `<false/>`, is
 /// kept as it is).
@@ -49,7 +28,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
   /// A built iOS app with one share extension, one watch app and one App Clip, the app's
   /// executable present and each nested bundle given `nested` identifiers and versions.
   func writeApp(
-    _ folder: IdentityTestFolder, extensionID: String, extensionVersion: String = "1.2.0",
+    _ folder: TemporaryFolder, extensionID: String, extensionVersion: String = "1.2.0",
     watchID: String = "com.example.app.watchkitapp", watchBuild: String = "7",
     clipID: String = "com.example.app.Clip", executable: Bool = true
   ) throws {
@@ -97,7 +76,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
   }
 
   @Test func aConsistentAppGivesNoFinding() throws {
-    let folder = try IdentityTestFolder()
+    let folder = try TemporaryFolder("identity")
     defer { folder.remove() }
     try writeApp(folder, extensionID: "com.example.app.share")
     for rule in RuleCatalog.identity.map({ $0.init() }) {
@@ -107,7 +86,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
   }
 
   @Test func nestedIdentifiersMustStartWithTheParentsAndAPeriod() throws {
-    let folder = try IdentityTestFolder()
+    let folder = try TemporaryFolder("identity")
     defer { folder.remove() }
     try writeApp(
       folder, extensionID: "com.example.appshare", watchID: "com.other.watchkitapp",
@@ -124,7 +103,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
   }
 
   @Test func nestedVersionsMustMatchTheParents() throws {
-    let folder = try IdentityTestFolder()
+    let folder = try TemporaryFolder("identity")
     defer { folder.remove() }
     try writeApp(
       folder, extensionID: "com.example.app.share", extensionVersion: "1.1.0", watchBuild: "6")
@@ -145,7 +124,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
   }
 
   @Test func duplicateIdentifiersAreReportedInEachBundle() throws {
-    let folder = try IdentityTestFolder()
+    let folder = try TemporaryFolder("identity")
     defer { folder.remove() }
     try writeApp(folder, extensionID: "com.example.APP")
     let found = try lint(DuplicateBundleIdentifierRule(), folder.path("Demo.app"))
@@ -164,7 +143,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
   }
 
   @Test func aMissingExecutableFileIsAnError() throws {
-    let folder = try IdentityTestFolder()
+    let folder = try TemporaryFolder("identity")
     defer { folder.remove() }
     try writeApp(folder, extensionID: "com.example.app.share", executable: false)
     let found = try lint(MissingBundleExecutableRule(), folder.path("Demo.app"))
@@ -181,7 +160,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
   /// says it was not looked for; it used to name the new value beside the old file ("names
   /// "Demo2", but Demo is not in the bundle").
   @Test func anExecutableRenamedAfterReadingIsANoteThatItWasNotLookedFor() throws {
-    let folder = try IdentityTestFolder()
+    let folder = try TemporaryFolder("identity")
     defer { folder.remove() }
     try writeApp(folder, extensionID: "com.example.app.share", executable: false)
     var input = try BundleLoader.load(path: folder.path("Demo.app"))
@@ -204,7 +183,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
   }
 
   @Test func placeholdersLeftInABuiltBundleAreErrors() throws {
-    let folder = try IdentityTestFolder()
+    let folder = try TemporaryFolder("identity")
     defer { folder.remove() }
     try writeApp(folder, extensionID: "$(PRODUCT_BUNDLE_IDENTIFIER)")
     let found = try lint(UnresolvedPlaceholderRule(), folder.path("Demo.app"))
@@ -216,7 +195,7 @@ private func infoPlist(_ entries: [(String, String)]) -> String {
   }
 
   @Test func aProjectNamesTheSettingsItDoesNotDefine() throws {
-    let folder = try IdentityTestFolder()
+    let folder = try TemporaryFolder("identity")
     defer { folder.remove() }
     try folder.write(
       "Demo.xcodeproj/project.pbxproj",

@@ -1,6 +1,7 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import TestSupport
 import Testing
 
 @testable import PlistRules
@@ -13,8 +14,7 @@ import Testing
   func findings(
     storyboard: String, files: [String], key: String = "UILaunchStoryboardName"
   ) throws -> [Finding] {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "infoscope-orientation-\(UUID().uuidString)")
+    let root = TemporaryFolder.uniqueURL("orientation")
     defer { try? FileManager.default.removeItem(at: root) }
     let app = root.appendingPathComponent("Demo.app")
     for file in files + ["Demo"] {
@@ -101,8 +101,7 @@ import Testing
   /// The findings of the launch-screen and scene rules over a one-target iOS project whose
   /// target has `settings` (and generates its Info.plist).
   func projectFindings(_ settings: String) throws -> [Finding] {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "infoscope-orientation-\(UUID().uuidString)")
+    let root = TemporaryFolder.uniqueURL("orientation")
     defer { try? FileManager.default.removeItem(at: root) }
     let project = root.appendingPathComponent("Demo.xcodeproj")
     try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
