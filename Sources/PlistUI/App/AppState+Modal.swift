@@ -21,19 +21,25 @@ extension AppState {
     // Completions: Tab and the arrows move through them.
     if !prompt.suggestions.isEmpty {
       let n = prompt.suggestions.count
-      switch key {
-      case .tab, .down:
+      switch keymap.command(for: key, in: .completion) {
+      case .nextChoice?:
         prompt.choice = ((prompt.choice ?? -1) + 1) % n
         modal = .input(prompt)
         return
-      case .backTab, .up:
+      case .previousChoice?:
         prompt.choice = ((prompt.choice ?? 0) - 1 + n) % n
         modal = .input(prompt)
         return
       default: break
       }
     }
-    switch prompt.editor.handle(key) {
+    var outcome = LineEditor.Outcome.editing
+    if let command = keymap.command(for: key, in: .prompt) {
+      outcome = prompt.editor.apply(command) ?? .editing
+    } else if case .character(let c) = key {
+      prompt.editor.insert(String(c))
+    }
+    switch outcome {
     case .cancel:
       modal = nil
       quitsAfterArchiveCopy = false
@@ -201,28 +207,30 @@ extension AppState {
     var prompt = prompt
     var visible = prompt.visible
     let at = visible.firstIndex(of: prompt.choice) ?? 0
-    switch key {
-    case .down, .tab, .control("n"):
+    switch keymap.command(for: key, in: .pickList) {
+    case .nextChoice?:
       if !visible.isEmpty { prompt.choice = visible[(at + 1) % visible.count] }
-    case .up, .backTab, .control("p"):
+    case .previousChoice?:
       if !visible.isEmpty { prompt.choice = visible[(at - 1 + visible.count) % visible.count] }
-    case .home, .pageUp: prompt.choice = visible.first ?? prompt.choice
-    case .end, .pageDown: prompt.choice = visible.last ?? prompt.choice
-    case .escape:
+    case .firstChoice?: prompt.choice = visible.first ?? prompt.choice
+    case .lastChoice?: prompt.choice = visible.last ?? prompt.choice
+    case .cancel?:
       modal = nil
       message = StatusMessage("cancelled")
       return
-    case .backspace:
+    case .deleteBackward?:
       if !prompt.filter.isEmpty {
         prompt.filter.removeLast()
         visible = prompt.visible
         if !visible.contains(prompt.choice) { prompt.choice = visible.first ?? 0 }
       }
-    case .character(let c):
+    case nil:
+      // Typing filters the list.
+      guard case .character(let c) = key else { break }
       prompt.filter.append(c)
       visible = prompt.visible
       if !visible.contains(prompt.choice) { prompt.choice = visible.first ?? prompt.choice }
-    case .enter:
+    case .accept?:
       if visible.contains(prompt.choice) {
         modal = nil
         choose(prompt)
@@ -292,7 +300,7 @@ extension AppState {
 
   private mutating func handleConfirm(_ prompt: ConfirmPrompt, _ key: Key) -> [Effect] {
     guard case .character(let c) = key else {
-      if key == .escape {
+      if keymap.command(for: key, in: .question) == .cancel {
         modal = nil
         message = StatusMessage("cancelled")
       }
@@ -467,12 +475,13 @@ extension AppState {
   private mutating func handleReview(_ review: SaveReview, _ key: Key) -> [Effect] {
     var review = review
     let rows = max(1, size.height - 4)
-    switch key {
-    case .down, .character("j"): review.scroll += 1
-    case .up, .character("k"): review.scroll = max(0, review.scroll - 1)
-    case .pageDown, .character(" "), .control("d"): review.scroll += rows
-    case .pageUp, .control("u"): review.scroll = max(0, review.scroll - rows)
-    case .character("y"), .character("w"), .enter:
+    let command = keymap.command(for: key, in: .review)
+    switch command {
+    case .down?: review.scroll += 1
+    case .up?: review.scroll = max(0, review.scroll - 1)
+    case .pageDown?, .halfPageDown?: review.scroll += rows
+    case .pageUp?, .halfPageUp?: review.scroll = max(0, review.scroll - rows)
+    case .accept?:
       modal = nil
       if review.isDryRun {
         message = StatusMessage("the sample lives in memory: nothing was written")
@@ -483,15 +492,15 @@ extension AppState {
         return writeArchiveCopy(review.file, format: review.format, to: review.path)
       }
       return write(review.file, format: review.format, force: false)
-    case .character("b"), .character("x"):
+    case .writeBinary?, .writeXML?:
       // b writes binary, x writes XML; before quitting, each file keeps its own format.
       guard review.quitting.isEmpty else { break }
-      let format: PlistFormat = key == .character("b") ? .binary : .xml
+      let format: PlistFormat = command == .writeBinary ? .binary : .xml
       guard format != review.format else { break }
       modal = nil
       self.review(review.file, format: format, copy: review.entry == nil ? nil : review.path)
       return []
-    case .escape, .character("n"), .character("q"):
+    case .cancel?:
       modal = nil
       quitsAfterArchiveCopy = false
       message = StatusMessage(review.quitting.isEmpty ? "not saved" : "not saved; still open")

@@ -178,17 +178,25 @@ package struct AppState: Sendable {
     }
     if modal != nil { return handleModal(key) }
     if var editor = prompt {
-      if key == .up || key == .down, !searchHistory.isEmpty {
-        // The history, newest first going up.
+      let command = keymap.command(for: key, inFirstOf: [.search, .prompt])
+      if command == .historyBack || command == .historyForward {
+        guard !searchHistory.isEmpty else { return [] }
+        // The history, newest first going back.
+        let back = command == .historyBack
         let last = searchHistory.count - 1
-        if historyCursor == nil, key == .up { historyDraft = editor.text }
-        let at =
-          historyCursor.map { key == .up ? max(0, $0 - 1) : $0 + 1 } ?? (key == .up ? last : nil)
+        if historyCursor == nil, back { historyDraft = editor.text }
+        let at = historyCursor.map { back ? max(0, $0 - 1) : $0 + 1 } ?? (back ? last : nil)
         historyCursor = at.flatMap { $0 <= last ? $0 : nil }
         prompt = LineEditor(historyCursor.map { searchHistory[$0] } ?? historyDraft)
         return []
       }
-      switch editor.handle(key) {
+      var outcome = LineEditor.Outcome.editing
+      if let command {
+        outcome = editor.apply(command) ?? .editing
+      } else if case .character(let c) = key {
+        editor.insert(String(c))
+      }
+      switch outcome {
       case .editing: prompt = editor
       case .cancel:
         prompt = nil
@@ -211,15 +219,14 @@ package struct AppState: Sendable {
     }
     message = nil
     if helpScroll != nil {
-      switch key {
-      case .character("j"), .down: helpScroll = (helpScroll ?? 0) + 1
-      case .character("k"), .up: helpScroll = max(0, (helpScroll ?? 0) - 1)
-      case .pageDown, .character(" "), .control("d"), .control("f"):
-        helpScroll = (helpScroll ?? 0) + max(1, size.height - 4)
-      case .pageUp, .control("u"), .control("b"):
-        helpScroll = max(0, (helpScroll ?? 0) - max(1, size.height - 4))
-      case .character("g"), .home: helpScroll = 0
-      default: helpScroll = nil
+      let page = max(1, size.height - 4)
+      switch keymap.command(for: key, in: .help) {
+      case .down?: helpScroll = (helpScroll ?? 0) + 1
+      case .up?: helpScroll = max(0, (helpScroll ?? 0) - 1)
+      case .pageDown?, .halfPageDown?: helpScroll = (helpScroll ?? 0) + page
+      case .pageUp?, .halfPageUp?: helpScroll = max(0, (helpScroll ?? 0) - page)
+      case .first?: helpScroll = 0
+      default: helpScroll = nil  // any other key closes it
       }
       return []
     }
@@ -398,6 +405,11 @@ package struct AppState: Sendable {
       if focus != .tree { focus = .tree }
     case .openInEditor:
       return beginEditorRun()
+    case .accept, .writeBinary, .writeXML, .nextChoice, .previousChoice, .firstChoice,
+      .lastChoice, .historyBack, .historyForward, .cursorLeft, .cursorRight, .wordLeft,
+      .wordRight, .lineStart, .lineEnd, .deleteBackward, .deleteForward, .deleteWord,
+      .deleteToStart, .deleteToEnd:
+      break  // keys of prompts, lists and the save review, bound in their own contexts
     case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .revert, .applyFix, .save:
       return applyEditing(command)
     case .quit, .interrupt:

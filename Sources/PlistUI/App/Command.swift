@@ -15,6 +15,10 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   case scrollToCenter, scrollToTop, scrollToBottom, scrollDown, scrollUp, redraw
   case copyKeyPath, copyKey, copyValue, copyPlistBuddyPath, copyPlutilCommand
   case help, cancel, quit, interrupt
+  case accept, writeBinary, writeXML
+  case nextChoice, previousChoice, firstChoice, lastChoice, historyBack, historyForward
+  case cursorLeft, cursorRight, wordLeft, wordRight, lineStart, lineEnd
+  case deleteBackward, deleteForward, deleteWord, deleteToStart, deleteToEnd
 
   /// The group it is listed under in help.
   package var group: String {
@@ -35,6 +39,12 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
       .openInEditor:
       "Edit"
     case .help, .cancel, .quit, .interrupt: "General"
+    case .accept, .writeBinary, .writeXML, .nextChoice, .previousChoice, .firstChoice,
+      .lastChoice, .historyBack, .historyForward, .cursorLeft, .cursorRight, .wordLeft,
+      .wordRight, .lineStart, .lineEnd, .deleteBackward, .deleteForward, .deleteWord,
+      .deleteToStart, .deleteToEnd:
+      // Bound only in overlays and prompts, whose sections help lists by context.
+      "Prompts"
     }
   }
 
@@ -42,6 +52,27 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   package static let groups = [
     "Move", "Fold", "Search", "Findings", "Compare", "Edit", "View", "Copy", "General",
   ]
+
+  /// One line of help for the command where `context` binds it: the scrolling commands
+  /// scroll in an overlay, Enter and Esc say what they take or drop there.
+  package func help(in context: KeyContext) -> String {
+    switch (self, context) {
+    case (.down, .help), (.down, .review): "scroll down a line"
+    case (.up, .help), (.up, .review): "scroll up a line"
+    case (.pageDown, .help), (.pageDown, .review): "scroll down a page"
+    case (.pageUp, .help), (.pageUp, .review): "scroll up a page"
+    case (.first, .help): "back to the top"
+    case (.accept, .review): "write what the review shows"
+    case (.accept, .pickList): "take the selected entry (or the typed value, where any is allowed)"
+    case (.accept, .prompt): "take the line"
+    case (.cancel, .review): "close the review; nothing is written"
+    case (.cancel, .pickList): "close the list; nothing changes"
+    case (.cancel, .question): "no: close the question; nothing changes"
+    case (.cancel, .prompt): "drop the line; nothing changes"
+    case (.deleteBackward, .pickList): "widen the filter"
+    default: help
+    }
+  }
 
   /// One line of help, in our words.
   package var help: String {
@@ -102,6 +133,26 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .cancel: "close the overlay, clear the search"
     case .quit: "quit"
     case .interrupt: "cancel the prompt, or quit (asks first when edits are unsaved)"
+    case .accept: "take the line, choose from the list, or write what the review shows"
+    case .writeBinary: "in the save review: write binary instead"
+    case .writeXML: "in the save review: write XML instead"
+    case .nextChoice: "next completion or list entry"
+    case .previousChoice: "previous completion or list entry"
+    case .firstChoice: "first list entry"
+    case .lastChoice: "last list entry"
+    case .historyBack: "in the search line: an earlier search"
+    case .historyForward: "in the search line: a later search, then what was typed"
+    case .cursorLeft: "cursor left"
+    case .cursorRight: "cursor right"
+    case .wordLeft: "a word left"
+    case .wordRight: "a word right"
+    case .lineStart: "start of the line"
+    case .lineEnd: "end of the line"
+    case .deleteBackward: "delete before the cursor (in a list: widen the filter)"
+    case .deleteForward: "delete at the cursor"
+    case .deleteWord: "delete the word before the cursor"
+    case .deleteToStart: "delete to the start of the line"
+    case .deleteToEnd: "delete to the end of the line"
     }
   }
 

@@ -1,9 +1,9 @@
 /// A one-line text editor: the search prompt now, the value editor later.
 ///
 /// Text is kept as characters (grapheme clusters), so the cursor never splits an emoji or a
-/// letter with its accent. Keys follow readline: arrows, `Home`/`End`, `Ctrl-A`/`Ctrl-E`,
-/// `Alt-B`/`Alt-F` by word, `Backspace`/`Delete`, `Ctrl-W` (word back), `Ctrl-U` (to start),
-/// `Ctrl-K` (to end).
+/// letter with its accent. Its keys are the keymap's `.prompt` context, readline's by default:
+/// arrows, `Home`/`End`, `Ctrl-A`/`Ctrl-E`, `Alt-B`/`Alt-F` by word, `Backspace`/`Delete`,
+/// `Ctrl-W` (word back), `Ctrl-U` (to start), `Ctrl-K` (to end).
 package struct LineEditor: Sendable, Hashable {
   /// The text.
   package private(set) var characters: [Character]
@@ -29,35 +29,44 @@ package struct LineEditor: Sendable, Hashable {
     case cancel
   }
 
-  /// Applies one key.
-  package mutating func handle(_ key: Key) -> Outcome {
-    switch key {
-    case .enter: return .commit
-    case .escape, .control("c"), .control("g"): return .cancel
-    case .character(let c): insert(String(c))
-    case .left, .control("b"): cursor = max(0, cursor - 1)
-    case .right, .control("f"): cursor = min(characters.count, cursor + 1)
-    case .home, .control("a"): cursor = 0
-    case .end, .control("e"): cursor = characters.count
-    case .alt("b"): cursor = wordStart(before: cursor)
-    case .alt("f"): cursor = wordEnd(after: cursor)
-    case .backspace, .control("h"):
+  /// Applies one key as `keymap` binds it in the `.prompt` context; a character with no
+  /// binding there is typed.
+  package mutating func handle(_ key: Key, keymap: Keymap = .defaults) -> Outcome {
+    if let command = keymap.command(for: key, in: .prompt) {
+      return apply(command) ?? .editing
+    }
+    if case .character(let c) = key { insert(String(c)) }
+    return .editing
+  }
+
+  /// Applies an editing command; nil for a command that is not one of the line's.
+  package mutating func apply(_ command: Command) -> Outcome? {
+    switch command {
+    case .accept: return .commit
+    case .cancel, .interrupt: return .cancel
+    case .cursorLeft: cursor = max(0, cursor - 1)
+    case .cursorRight: cursor = min(characters.count, cursor + 1)
+    case .lineStart: cursor = 0
+    case .lineEnd: cursor = characters.count
+    case .wordLeft: cursor = wordStart(before: cursor)
+    case .wordRight: cursor = wordEnd(after: cursor)
+    case .deleteBackward:
       if cursor > 0 {
         characters.remove(at: cursor - 1)
         cursor -= 1
       }
-    case .delete, .control("d"):
+    case .deleteForward:
       if cursor < characters.count { characters.remove(at: cursor) }
-    case .control("w"):
+    case .deleteWord:
       let start = wordStart(before: cursor)
       characters.removeSubrange(start..<cursor)
       cursor = start
-    case .control("u"):
+    case .deleteToStart:
       characters.removeSubrange(0..<cursor)
       cursor = 0
-    case .control("k"):
+    case .deleteToEnd:
       characters.removeSubrange(cursor..<characters.count)
-    default: break
+    default: return nil
     }
     return .editing
   }

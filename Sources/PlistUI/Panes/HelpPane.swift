@@ -22,14 +22,17 @@ package enum HelpPane {
     ],
   ]
 
-  /// The help per command group: its heading, then one line per command with keys.
+  /// The help per command group: its heading, then one line per command with keys; then
+  /// one section per overlay and prompt, with the keys bound there (every key of every
+  /// context is in the keymap, so help lists them all).
   package static func groups(_ keymap: Keymap) -> [[[Span]]] {
     var rows: [[(String, [Span])]] = []
+    let panes = KeyContext.allCases.filter { !$0.isModal && $0 != .global }
     for group in Command.groups {
       var lines: [(String, [Span])] = [("", [Span(group, .helpGroup)])]
       for command in Command.allCases where command.group == group {
         var keys = keymap.keys(for: command)
-        for context in KeyContext.allCases where context != .global {
+        for context in panes {
           for key in keymap.keys(for: command, in: context) where !keys.contains(key) {
             keys.append(key)
           }
@@ -39,6 +42,18 @@ package enum HelpPane {
         lines.append((names.joined(separator: " "), [Span("  " + command.help)]))
       }
       rows.append(lines)
+    }
+    for context in KeyContext.allCases where context.isModal {
+      guard let title = context.title else { continue }
+      var lines: [(String, [Span])] = [("", [Span(title, .helpGroup)])]
+      for command in Command.allCases {
+        let keys = keymap.keys(for: command, in: context)
+        guard !keys.isEmpty else { continue }
+        lines.append(
+          (keys.map(\.description).joined(separator: " "), [Span("  " + command.help(in: context))])
+        )
+      }
+      if lines.count > 1 { rows.append(lines) }
     }
     // One key column, as wide as the longest list of keys.
     let width = rows.joined().map { TextWidth.of($0.0) }.max() ?? 0
