@@ -199,21 +199,21 @@ import Testing
     // History: Up recalls the last pattern, Up again the one before, Down comes back.
     var s = state("/ O r i e n t Enter / P r i v a c y Enter /")
     _ = s.handle(.key(.up))
-    #expect(s.prompt?.text == "Privacy")
+    #expect(s.search.line?.text == "Privacy")
     _ = s.handle(.key(.up))
-    #expect(s.prompt?.text == "Orient")
+    #expect(s.search.line?.text == "Orient")
     _ = s.handle(.key(.down))
-    #expect(s.prompt?.text == "Privacy")
+    #expect(s.search.line?.text == "Privacy")
     _ = s.handle(.key(.enter))
     #expect(keyPath(s) == "NSCameraUsageDescription")
-    #expect(s.searchHistory == ["Orient", "Privacy"])
+    #expect(s.search.history == ["Orient", "Privacy"])
   }
 
   @Test func searchPromptEditsAndCancels() {
     let s = state("/ a b Backspace c")
-    #expect(s.prompt?.text == "ac")
-    #expect(state("/ a b Esc").prompt == nil)
-    #expect(state("/ a b Esc").searchPattern == nil)
+    #expect(s.search.line?.text == "ac")
+    #expect(state("/ a b Esc").search.line == nil)
+    #expect(state("/ a b Esc").search.pattern == nil)
   }
 
   /// `y` and `Y` once sent a key holding `ESC [201~` and a newline to the clipboard, which

@@ -82,9 +82,9 @@ import Testing
   @Test func downPastTheHistoryGivesBackTheDraft() {
     var s = state("/ O r i e n t Enter / d r a f t")
     press(&s, "Up")
-    #expect(s.prompt?.text == "Orient")
+    #expect(s.search.line?.text == "Orient")
     press(&s, "Down")
-    #expect(s.prompt?.text == "draft")
+    #expect(s.search.line?.text == "draft")
   }
 
   @Test func zoomFromTheFindingsListShowsThatFindingAndGivesFocusBack() {

@@ -99,6 +99,6 @@ import Testing
     for event in VirtualTerminal.keys("? J J") { _ = state.handle(event) }
     #expect(state.helpScroll == 2)
     for event in VirtualTerminal.keys("Esc / L a n t Enter / Ctrl-O") { _ = state.handle(event) }
-    #expect(state.prompt?.text == "Lant")
+    #expect(state.search.line?.text == "Lant")
   }
 }

@@ -54,9 +54,9 @@ import Testing
   @Test func ctrlCCancelsPromptsEditorsAndHelp() {
     for script in ["/ C F", "j j j e x", "?", "j j t"] {
       var s = state(script)
-      #expect(s.modal != nil || s.prompt != nil || s.helpScroll != nil, "\(script)")
+      #expect(s.modal != nil || s.search.line != nil || s.helpScroll != nil, "\(script)")
       #expect(press(&s, "Ctrl-C").isEmpty, "\(script)")
-      #expect(s.modal == nil && s.prompt == nil && s.helpScroll == nil, "\(script)")
+      #expect(s.modal == nil && s.search.line == nil && s.helpScroll == nil, "\(script)")
       #expect(!s.session.hasUnsavedChanges, "\(script)")
     }
   }

@@ -35,20 +35,8 @@ package struct AppState: Sendable {
   package internal(set) var findingsTop = 0
   /// The first line of the detail pane on screen.
   package internal(set) var detailScroll = 0
-  /// The search pattern in use, if any.
-  package internal(set) var searchPattern: String? {
-    didSet { searchMatcher = searchPattern.map(SearchMatcher.init) }
-  }
-  /// How ``searchPattern`` matches: a regular expression when it reads as one.
-  package private(set) var searchMatcher: SearchMatcher?
-  /// Patterns searched for, oldest first (Up and Down recall them in the prompt).
-  package internal(set) var searchHistory: [String] = []
-  /// The history entry the prompt shows, while Up and Down browse it.
-  private var historyCursor: Int?
-  /// What was typed before Up started browsing the history, given back by Down past the end.
-  private var historyDraft = ""
-  /// The search prompt, while it is open.
-  package internal(set) var prompt: LineEditor?
+  /// The search line, the pattern in use and the history.
+  package internal(set) var search = SearchState()
   /// Recoveries still to offer (`nil` until looked for).
   package internal(set) var recoveryQueue:
     [(file: Int, record: RecoveryStore.Record, fileChanged: Bool)]?
@@ -147,7 +135,7 @@ package struct AppState: Sendable {
       clampFindings()
       return []
     case .paste(let text):
-      if prompt != nil { prompt?.insert(text) }
+      search.paste(text)
       if case .input(var input) = modal {
         input.editor.insert(text)
         modal = .input(input)
@@ -166,10 +154,10 @@ package struct AppState: Sendable {
     // Ctrl-C: out of whatever is open, else quit as q does (asking about unsaved edits).
     if keymap.command(for: key, in: .global) == .interrupt {
       pendingCount = nil
-      if modal != nil || prompt != nil || helpScroll != nil {
+      if modal != nil || search.line != nil || helpScroll != nil {
         quitsAfterArchiveCopy = false
         modal = nil
-        prompt = nil
+        search.close()
         helpScroll = nil
         message = StatusMessage("cancelled")
         return []
@@ -177,43 +165,10 @@ package struct AppState: Sendable {
       return apply(.interrupt)
     }
     if modal != nil { return handleModal(key) }
-    if var editor = prompt {
-      let command = keymap.command(for: key, inFirstOf: [.search, .prompt])
-      if command == .historyBack || command == .historyForward {
-        guard !searchHistory.isEmpty else { return [] }
-        // The history, newest first going back.
-        let back = command == .historyBack
-        let last = searchHistory.count - 1
-        if historyCursor == nil, back { historyDraft = editor.text }
-        let at = historyCursor.map { back ? max(0, $0 - 1) : $0 + 1 } ?? (back ? last : nil)
-        historyCursor = at.flatMap { $0 <= last ? $0 : nil }
-        prompt = LineEditor(historyCursor.map { searchHistory[$0] } ?? historyDraft)
-        return []
-      }
-      var outcome = LineEditor.Outcome.editing
-      if let command {
-        outcome = editor.apply(command) ?? .editing
-      } else if case .character(let c) = key {
-        editor.insert(String(c))
-      }
-      switch outcome {
-      case .editing: prompt = editor
-      case .cancel:
-        prompt = nil
-        historyCursor = nil
-      case .commit:
-        prompt = nil
-        historyCursor = nil
-        let text = editor.text
-        if text.isEmpty {
-          searchPattern = nil
-        } else {
-          searchHistory.removeAll { $0 == text }
-          searchHistory.append(text)
-          if searchHistory.count > 100 { searchHistory.removeFirst() }
-          searchPattern = text
-          search(forward: true, count: 1, includingCurrent: true)
-        }
+    if search.line != nil {
+      switch search.handle(key, keymap: keymap) {
+      case .search: findMatch(forward: true, count: 1, includingCurrent: true)
+      case .editing, .cancelled, .cleared: break
       }
       return []
     }
@@ -353,9 +308,9 @@ package struct AppState: Sendable {
       }
       message = StatusMessage("collapsed everything")
     case .search:
-      prompt = LineEditor()
-    case .searchNext: search(forward: true, count: n, includingCurrent: false)
-    case .searchPrevious: search(forward: false, count: n, includingCurrent: false)
+      search.begin()
+    case .searchNext: findMatch(forward: true, count: n, includingCurrent: false)
+    case .searchPrevious: findMatch(forward: false, count: n, includingCurrent: false)
     case .nextFinding: stepFinding(by: n)
     case .previousFinding: stepFinding(by: -n)
     case .nextChange: stepChange(by: n)
@@ -398,10 +353,7 @@ package struct AppState: Sendable {
         focus = focusBeforeZoom
         return []
       }
-      if searchPattern != nil {
-        searchPattern = nil
-        message = StatusMessage("search cleared")
-      }
+      if search.clear() { message = StatusMessage("search cleared") }
       if focus != .tree { focus = .tree }
     case .openInEditor:
       return beginEditorRun()
@@ -812,7 +764,7 @@ package struct AppState: Sendable {
   /// patterns ignore case (smart case, as in jless and vim).
   package func matches(_ item: OutlineItem, pattern: String) -> Bool {
     let matcher =
-      searchMatcher.flatMap { $0.pattern == pattern ? $0 : nil } ?? SearchMatcher(pattern)
+      search.matcher.flatMap { $0.pattern == pattern ? $0 : nil } ?? SearchMatcher(pattern)
     func hit(_ text: String?) -> Bool {
       guard let text else { return false }
       return matcher.matches(text)
@@ -832,8 +784,10 @@ package struct AppState: Sendable {
     }
   }
 
-  private mutating func search(forward: Bool, count: Int, includingCurrent: Bool) {
-    guard let pattern = searchPattern, !pattern.isEmpty else {
+  /// Selects the `count`th match of the search pattern after the selection (before it when
+  /// not `forward`), wrapping; `includingCurrent` counts the selected row.
+  private mutating func findMatch(forward: Bool, count: Int, includingCurrent: Bool) {
+    guard let pattern = search.pattern, !pattern.isEmpty else {
       message = StatusMessage("no search yet: / starts one")
       return
     }
@@ -863,7 +817,7 @@ package struct AppState: Sendable {
       }
       if current == start { break }
     }
-    let note = searchMatcher?.note.map { " (\($0))" } ?? ""
+    let note = search.matcher?.note.map { " (\($0))" } ?? ""
     if let found {
       // The status bar then shows where the match is; the tree marks every match.
       select(found, reveal: .center)

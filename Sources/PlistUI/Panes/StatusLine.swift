@@ -10,7 +10,7 @@ package enum StatusLine {
   /// Draws the status line of `state` into `rect` (one row).
   package static func draw(_ state: AppState, in rect: Rect, on canvas: inout Canvas) {
     canvas.fill(rect, role: .status)
-    if let prompt = state.prompt {
+    if let prompt = state.search.line {
       var x = canvas.put("/", x: rect.x, y: rect.y, role: .statusKey, limit: rect.maxX)
       let before = String(prompt.characters[..<prompt.cursor])
       let after = String(prompt.characters[prompt.cursor...])

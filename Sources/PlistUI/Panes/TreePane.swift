@@ -193,7 +193,7 @@ package enum TreePane {
         default: break
         }
       }
-      let matched = state.searchPattern.map { state.matches(item, pattern: $0) } ?? false
+      let matched = state.search.pattern.map { state.matches(item, pattern: $0) } ?? false
       let labelRole = rowRole ?? (matched ? .match : removed ? .diffRemoved : r.labelRole)
       if let editing, editing.onKey {
         canvas.put(
