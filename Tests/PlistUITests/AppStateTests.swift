@@ -72,24 +72,24 @@ import Testing
     // Tree order: the missing CFBundleName and icon name land on the Info.plist's root
     // dictionary, the first row, so the first f stays there.
     #expect(s.selection == .node(file: 0, path: []))
-    #expect(s.message?.text.hasPrefix("1/\(s.treeOrderedFindings.count) ") == true)
+    #expect(s.message?.text.hasPrefix("1/\(s.findings.treeOrder.count) ") == true)
     let camera =
-      s.treeOrderedFindings.firstIndex {
+      s.findings.treeOrder.firstIndex {
         s.session.findings[$0].keyPath.description == "NSCameraUsageDescription"
       } ?? 0
     #expect(camera >= 2)
-    let severity = s.session.findings[s.treeOrderedFindings[camera]].severity.rawValue
+    let severity = s.session.findings[s.findings.treeOrder[camera]].severity.rawValue
     let t = state(Array(repeating: "f", count: camera + 1).joined(separator: " "))
     #expect(keyPath(t) == "NSCameraUsageDescription")
     #expect(
-      t.message?.text.hasPrefix("\(camera + 1)/\(s.treeOrderedFindings.count) \(severity): ")
+      t.message?.text.hasPrefix("\(camera + 1)/\(s.findings.treeOrder.count) \(severity): ")
         == true)
     // The findings list's cursor follows to the same finding.
-    #expect(t.selectedFinding == t.treeOrderedFindings[camera])
+    #expect(t.selectedFinding == t.findings.treeOrder[camera])
     // Wraps from the first to the last.
     let back = state("F")
-    #expect(back.selectedFinding == s.treeOrderedFindings.last)
-    let total = s.treeOrderedFindings.count
+    #expect(back.selectedFinding == s.findings.treeOrder.last)
+    let total = s.findings.treeOrder.count
     #expect(back.message?.text.hasPrefix("\(total)/\(total) (wrapped to the last) ") == true)
   }
 
@@ -97,10 +97,10 @@ import Testing
   /// on one row (it used to repeat "2/4" on such a row), then says it wrapped.
   @Test func nextFindingVisitsEveryFindingOnceInTreeOrder() {
     let s = state("")
-    let count = s.treeOrderedFindings.count
+    let count = s.findings.treeOrder.count
     #expect(count >= 4)
     // Two findings share the root row of the Info.plist in the fixture.
-    let rows = s.treeOrderedFindings.map { s.session.findingItems[$0] }
+    let rows = s.findings.treeOrder.map { s.session.findingItems[$0] }
     #expect(Set(rows.compactMap { $0 }).count < count)
     for sort in ["", "Tab Tab s Tab "] {
       var seen: [Int] = []
@@ -109,14 +109,14 @@ import Testing
         _ = t.apply(.nextFinding)
         if let finding = t.selectedFinding { seen.append(finding) }
       }
-      #expect(seen == s.treeOrderedFindings, "sort: \(sort)")
+      #expect(seen == s.findings.treeOrder, "sort: \(sort)")
       // Rows come in document order.
       for (a, b) in zip(seen, seen.dropFirst()) {
         guard let x = t.session.findingItems[a], let y = t.session.findingItems[b] else { continue }
         #expect(x == y || t.session.precedesInDocument(x, y))
       }
       _ = t.apply(.nextFinding)
-      #expect(t.selectedFinding == s.treeOrderedFindings.first)
+      #expect(t.selectedFinding == s.findings.treeOrder.first)
       #expect(t.message?.text.hasPrefix("1/\(count) (wrapped to the first) ") == true)
     }
   }
@@ -127,7 +127,7 @@ import Testing
     let last = t.selection
     _ = t.apply(.nextFinding)
     // Past the last row: wraps to the first finding.
-    #expect(t.selectedFinding == t.treeOrderedFindings.first)
+    #expect(t.selectedFinding == t.findings.treeOrder.first)
     #expect(t.message?.text.contains("(wrapped to the first)") == true)
     t = state("E j j j j j j")
     let here = t.selection
@@ -145,7 +145,7 @@ import Testing
   @Test func findingsPaneJumpsToTheKey() {
     let listed = state("")
     let orientation =
-      listed.sortedFindings.firstIndex {
+      listed.findings.sorted.firstIndex {
         listed.session.findings[$0].keyPath.description == "UISupportedInterfaceOrientations"
       } ?? 0
     let s = state(
@@ -154,9 +154,9 @@ import Testing
     #expect(s.focus == .tree)
     #expect(keyPath(s) == "UISupportedInterfaceOrientations")
     let sorted = state("Tab Tab s")
-    #expect(sorted.findingsOrder == .file)
+    #expect(sorted.findings.order == .file)
     #expect(
-      sorted.sortedFindings.map { sorted.session.findings[$0].file }.first
+      sorted.findings.sorted.map { sorted.session.findings[$0].file }.first
         == "Lantern.app/Info.plist")
   }
 

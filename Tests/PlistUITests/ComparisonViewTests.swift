@@ -226,10 +226,10 @@ import Testing
     #expect(session.counts.values.reduce(0, +) == session.findings.count - resolved.count)
     // The list: new first, then unchanged, then resolved; f never lands on a resolved one.
     let state = AppState(session: session, size: Size(width: 120, height: 40))
-    let order = state.sortedFindings.map { groups[$0] }
+    let order = state.findings.sorted.map { groups[$0] }
     #expect(order == order.sorted { $0.rank < $1.rank })
     #expect(order.last == .resolved)
-    #expect(!state.treeOrderedFindings.contains(resolved[0]))
+    #expect(!state.findings.treeOrder.contains(resolved[0]))
     _ = f
     let (_, canvas) = UIFixtures.render(state)
     #expect(canvas.text.contains("Findings +"))

@@ -114,7 +114,7 @@ import Testing
   /// e in the findings list edits the key of the finding under the list's cursor.
   @Test func eInTheFindingsListEditsTheFindingsKey() {
     var s = state("Tab Tab")
-    let camera = s.sortedFindings.firstIndex {
+    let camera = s.findings.sorted.firstIndex {
       s.session.findings[$0].keyPath.description == "NSCameraUsageDescription"
     }
     guard let camera else {
@@ -131,7 +131,7 @@ import Testing
     #expect(s.session.keyPath(item).description == "NSCameraUsageDescription")
     // A finding about a key the file lacks says so instead of editing its dictionary.
     var t = state("Tab Tab")
-    let missing = t.sortedFindings.firstIndex {
+    let missing = t.findings.sorted.firstIndex {
       let f = t.session.findings[$0]
       guard let item = t.session.findingItems[$0] else { return false }
       return !f.keyPath.isRoot && t.session.keyPath(item) != f.keyPath

@@ -25,14 +25,8 @@ package struct AppState: Sendable {
   package internal(set) var top: OutlineItem?
   /// Whether keys show as Xcode display names.
   package internal(set) var showsDisplayNames = false
-  /// The order of the findings list.
-  package internal(set) var findingsOrder: FindingsOrder = .severity
-  /// Finding indices in list order.
-  package internal(set) var sortedFindings: [Int] = []
-  /// The selected position in ``sortedFindings``.
-  package internal(set) var findingCursor = 0
-  /// The first position of ``sortedFindings`` on screen.
-  package internal(set) var findingsTop = 0
+  /// The findings list: order, cursor, scroll, and the tree order of `f` and `F`.
+  package internal(set) var findings = FindingsList()
   /// The first line of the detail pane on screen.
   package internal(set) var detailScroll = 0
   /// The search line, the pattern in use and the history.
@@ -50,12 +44,6 @@ package struct AppState: Sendable {
   package internal(set) var helpScroll: Int?
   /// The status bar message, until the next key.
   package internal(set) var message: StatusMessage?
-  /// Finding indices in tree order (document order of their rows; findings without a row
-  /// last), the order `f` and `F` follow whatever the list's sort.
-  package internal(set) var treeOrderedFindings: [Int] = []
-  /// Where the last `f`/`F` landed: its position in ``treeOrderedFindings`` and its row, so
-  /// the next one goes on from there while the selection stays on that row.
-  package internal(set) var lastFindingJump: (position: Int, item: OutlineItem?)?
   /// A count typed before a command (`5j`).
   package internal(set) var pendingCount: Int?
   /// What the last `d` deleted, until the next key: a `d` right after it is the second half of
@@ -117,9 +105,7 @@ package struct AppState: Sendable {
   }
 
   /// The finding index under the findings cursor.
-  package var selectedFinding: Int? {
-    sortedFindings.indices.contains(findingCursor) ? sortedFindings[findingCursor] : nil
-  }
+  package var selectedFinding: Int? { findings.selected }
 
   /// Shows `message` in the status bar until the next key.
   package mutating func show(_ message: StatusMessage) { self.message = message }
@@ -326,12 +312,9 @@ package struct AppState: Sendable {
       message = StatusMessage(
         showsDisplayNames ? "showing Xcode display names" : "showing raw keys")
     case .sortFindings:
-      findingsOrder = findingsOrder == .severity ? .file : .severity
-      let current = selectedFinding
-      sortFindings()
-      findingCursor = current.flatMap { sortedFindings.firstIndex(of: $0) } ?? 0
+      findings.toggleOrder(session)
       clampFindings()
-      message = StatusMessage("findings sorted by \(findingsOrder.rawValue)")
+      message = StatusMessage("findings sorted by \(findings.order.rawValue)")
     case .copyKeyPath, .copyPlistBuddyPath, .copyKey, .copyValue, .copyPlutilCommand:
       return copy(command)
     case .help:
@@ -403,11 +386,11 @@ package struct AppState: Sendable {
   private mutating func applyInFindings(_ command: Command, _ n: Int) {
     let rows = max(1, layout.contentRows(.findings))
     if let distance = Self.moveDistance(command, n, rows: rows) {
-      findingCursor += distance
+      findings.move(by: distance)
     } else if command == .first {
-      findingCursor = 0
+      findings.moveTo(0)
     } else if command == .last {
-      findingCursor = sortedFindings.count - 1
+      findings.moveTo(findings.sorted.count - 1)
     } else if command == .openFinding {
       openFinding()
       clampFindings()
@@ -594,86 +577,29 @@ package struct AppState: Sendable {
 
   // MARK: - Findings
 
-  mutating func sortFindings() {
-    let items = session.findingItems
-    let before = treeOrderedFindings
-    // A comparison's resolved findings are OLD's: f and F visit NEW's only.
-    let groups = session.comparison?.groups
-    treeOrderedFindings = items.indices.filter { groups?[$0] != .resolved }.sorted { a, b in
-      switch (items[a], items[b]) {
-      case (let x?, let y?):
-        if x == y { return a < b }
-        return session.precedesInDocument(x, y)
-      case (.some, nil): return true
-      case (nil, .some): return false
-      case (nil, nil): return a < b
-      }
-    }
-    if treeOrderedFindings != before { lastFindingJump = nil }
-    let findings = session.findings
-    sortedFindings = findings.indices.sorted { a, b in
-      let (x, y) = (findings[a], findings[b])
-      // A comparison's list: new, then unchanged, then resolved.
-      if let groups, groups[a] != groups[b] { return groups[a].rank < groups[b].rank }
-      if findingsOrder == .severity, x.severity != y.severity { return x.severity > y.severity }
-      if x.file != y.file { return x.file < y.file }
-      if x.line != y.line { return x.line < y.line }
-      return a < b
-    }
-  }
+  mutating func sortFindings() { findings.sort(session) }
 
-  mutating func clampFindings() {
-    findingCursor = max(0, min(findingCursor, sortedFindings.count - 1))
-    let rows = max(1, layout.contentRows(.findings))
-    if findingCursor < findingsTop { findingsTop = findingCursor }
-    if findingCursor >= findingsTop + rows { findingsTop = findingCursor - rows + 1 }
-    findingsTop = max(0, min(findingsTop, max(0, sortedFindings.count - rows)))
-  }
+  mutating func clampFindings() { findings.clamp(rows: layout.contentRows(.findings)) }
 
   /// `f` and `F`: the next (or previous) finding after the selected row in tree order,
   /// wrapping at the ends; several findings on one row are visited in turn.
   private mutating func stepFinding(by n: Int) {
-    let order = treeOrderedFindings
-    guard !order.isEmpty else {
+    guard
+      let (finding, position, wrapped) = findings.step(
+        by: n, from: selection, opening: session.roots.first, in: session)
+    else {
       message = StatusMessage("no findings")
       return
     }
-    let count = order.count
-    var position: Int
-    var wrapped = false
-    if let last = lastFindingJump, last.item == selection, order.indices.contains(last.position) {
-      position = last.position + n
-    } else {
-      // From the cursor: the first finding past it (at it, before any jump from the first row).
-      let items = session.findingItems
-      let here = selection ?? session.roots.first
-      func after(_ index: Int) -> Bool {
-        guard let item = items[index] else { return true }
-        guard let here else { return true }
-        if item == here { return lastFindingJump == nil && n > 0 && isOpeningRow(here) }
-        return n > 0
-          ? session.precedesInDocument(here, item) : session.precedesInDocument(item, here)
-      }
-      if n > 0 {
-        position = (order.firstIndex { after($0) } ?? count) + n - 1
-      } else {
-        position = (order.lastIndex { after($0) } ?? -1) + n + 1
-      }
-    }
-    if position >= count || position < 0 {
-      wrapped = true
-      position = ((position % count) + count) % count
-    }
-    let finding = order[position]
-    findingCursor = sortedFindings.firstIndex(of: finding) ?? findingCursor
     clampFindings()
     if let item = session.findingItems[finding] { select(item, reveal: .center) }
-    lastFindingJump = (position, selection)
+    findings.landed(at: position, on: selection)
     let found = session.findings[finding]
     // The wrap is said first: a finding's message is often longer than the line.
     let wrap = wrapped ? (n > 0 ? " (wrapped to the first)" : " (wrapped to the last)") : ""
     message = StatusMessage(
-      "\(position + 1)/\(count)\(wrap) \(found.severity.rawValue): \(found.message)")
+      "\(position + 1)/\(findings.treeOrder.count)\(wrap) \(found.severity.rawValue): "
+        + found.message)
   }
 
   /// `]c` and `[c`: the next (or previous) changed row after the selection in document
@@ -736,10 +662,6 @@ package struct AppState: Sendable {
     return -1
   }
 
-  /// Whether `item` is the row the inspector opens on (the first row), where the first `f`
-  /// takes the row's own findings too.
-  private func isOpeningRow(_ item: OutlineItem) -> Bool { item == session.roots.first }
-
   private mutating func openFinding() {
     jumpToSelectedFinding()
     focus = .tree
@@ -752,7 +674,7 @@ package struct AppState: Sendable {
     // In a comparison, which part of the list it is in.
     let group = session.comparison.map { "\($0.groups[index].rawValue) " } ?? ""
     message = StatusMessage(
-      "\(findingCursor + 1)/\(sortedFindings.count) \(group)\(finding.severity.rawValue): "
+      "\(findings.cursor + 1)/\(findings.sorted.count) \(group)\(finding.severity.rawValue): "
         + finding.message)
   }
 
@@ -1038,9 +960,9 @@ package struct AppState: Sendable {
             reveal(.keep)
           }
         case .findings:
-          let index = findingsTop + row
-          guard index < sortedFindings.count else { return [] }
-          findingCursor = index
+          let index = findings.top + row
+          guard index < findings.sorted.count else { return [] }
+          findings.moveTo(index)
           clampFindings()
           if mouse.kind == .doubleClick { openFinding() }
         case .detail:

@@ -19,20 +19,20 @@ package enum FindingsPane {
     }
     canvas.paneHeader(
       rect, title: title, focused: focused,
-      info: findings.isEmpty ? "" : "by \(state.findingsOrder.rawValue)")
+      info: findings.isEmpty ? "" : "by \(state.findings.order.rawValue)")
     let body = rect.droppingTop(1)
     guard !body.isEmpty else { return }
     if findings.isEmpty {
       canvas.put(" No findings.", x: body.x, y: body.y, role: .label, limit: body.maxX)
       return
     }
-    let order = state.sortedFindings
+    let order = state.findings.sorted
     for n in 0..<body.height {
-      let position = state.findingsTop + n
+      let position = state.findings.top + n
       guard position < order.count else { break }
       let finding = findings[order[position]]
       let y = body.y + n
-      let selected = position == state.findingCursor
+      let selected = position == state.findings.cursor
       let rowRole: ThemeRole? = selected ? (focused ? .selection : .selectionInactive) : nil
       canvas.fill(Rect(x: body.x, y: y, width: body.width, height: 1), role: rowRole ?? .normal)
       var x = canvas.put(

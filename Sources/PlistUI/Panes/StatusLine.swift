@@ -44,7 +44,7 @@ package enum StatusLine {
     } else if state.focus == .findings, let index = state.selectedFinding {
       let finding = state.session.findings[index]
       let text =
-        " \(state.findingCursor + 1)/\(state.sortedFindings.count) "
+        " \(state.findings.cursor + 1)/\(state.findings.sorted.count) "
         + "\(finding.severity.rawValue): \(finding.message)"
       canvas.put(text, x: rect.x, y: rect.y, role: .statusMessage, limit: leftLimit)
     } else if let selection = state.selection {
