@@ -1,6 +1,7 @@
 import PlistRules
 
 /// The findings list: its order, cursor and scroll, and the tree order `f` and `F` follow.
+///
 /// One concern of ``AppState``; it reads the session's findings, never changes them.
 package struct FindingsList: Sendable {
   /// How the list is sorted.
@@ -82,10 +83,11 @@ package struct FindingsList: Sendable {
     top = max(0, min(top, max(0, sorted.count - rows)))
   }
 
-  /// Where `f` (`n` > 0) or `F` (`n` < 0) goes from row `selection`: the `|n|`th finding past
-  /// it in tree order, wrapping at the ends; several findings on one row are visited in turn.
-  /// `opening` is the row the inspector opens on, where the first `f` takes the row's own
-  /// findings too. Records the jump.
+  /// Where `f` (`n` > 0) or `F` (`n` < 0) goes from row `selection`.
+  ///
+  /// That is the `|n|`th finding past it in tree order, wrapping at the ends; several findings
+  /// on one row are visited in turn. `opening` is the row the inspector opens on, where the
+  /// first `f` takes the row's own findings too. The cursor moves to the finding.
   ///
   /// - Returns: the finding, its position in ``treeOrder`` and whether the walk wrapped; nil
   ///   when there are no findings.
