@@ -106,13 +106,30 @@ package enum DiffCommand {
     return counted.contains { $0.severity >= failing } ? .findings : .success
   }
 
+  /// `side`, when it can be compared: a single file that is no valid property list cannot
+  /// (every value would read as removed or added), so it throws, naming the file and where
+  /// reading stopped.
+  private static func readable(_ side: Side) throws(BundleError) -> Side {
+    guard side.bundle.inputKind == .file, let file = side.bundle.files.first,
+      file.document == nil, var problem = file.problem
+    else { return side }
+    // Named as the user gave it, as every other message of diff names its inputs.
+    problem.path = side.name
+    if var underlying = problem.underlying {
+      underlying.file = side.name
+      problem.underlying = underlying
+    }
+    throw problem
+  }
+
   /// Loads `given` (`-` for standard input); on failure writes why and returns nil.
   private static func load(_ given: String, context: CLI.Context) -> Side? {
     do {
       if given == "-" {
-        return Side(name: name(given), bundle: try BundleInput.standardInput(context.console))
+        return try readable(
+          Side(name: name(given), bundle: try BundleInput.standardInput(context.console)))
       }
-      return Side(name: name(given), bundle: try BundleLoader.load(path: name(given)))
+      return try readable(Side(name: name(given), bundle: try BundleLoader.load(path: name(given))))
     } catch {
       context.console.write("\(error)\n", to: .error)
       return nil

@@ -80,4 +80,27 @@ import Testing
     #expect(status == 66)
     #expect(console.errorText.hasPrefix("/nonexistent/a.plist"))
   }
+
+  /// A single file that is no valid property list cannot be compared: 66, naming it as given
+  /// and where reading stopped, on a terminal or not (it used to pass as "nothing changed").
+  @Test func anOldOrNewThatIsNoPropertyListExits66() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let (old, new) = try pair(in: harness)
+    let broken = harness.path("broken.plist")
+    try Data("<plist><dict><key>A</key>".utf8).write(to: URL(fileURLWithPath: broken))
+    for (arguments, terminal) in [
+      (["diff", broken, new], false), (["diff", old, broken], false),
+      (["diff", broken, new], true),
+    ] {
+      let console = BufferConsole(terminal: terminal)
+      guard case .exit(let status) = CLI.plan(arguments, console: console) else {
+        Issue.record("expected an exit for \(arguments)")
+        continue
+      }
+      #expect(status == 66, "\(arguments)")
+      #expect(console.errorText.hasPrefix("\(broken):1:"), "\(console.errorText)")
+      #expect(console.outputText.isEmpty)
+    }
+  }
 }

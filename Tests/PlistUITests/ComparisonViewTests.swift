@@ -108,6 +108,51 @@ import Testing
     #expect(comparison.held[.branch(0)] == 5)
   }
 
+  /// From a tester's report: a removed array item had NEW's neighbour's key path, and
+  /// container counts included the rows put back.
+  @Test func aRemovedItemHasOldsKeyPathAndCountsAreNews() throws {
+    let session = try Self.session()
+    let f = Self.info(session)
+    let y = OutlineItem.node(file: f, path: [5, 1])
+    #expect(session.keyPath(y) == KeyPath([.key("Fonts"), .index(1)]))
+    #expect(session.keyPath(.node(file: f, path: [3])) == KeyPath([.key("Removed")]))
+    let view = try #require(session.comparison)
+    #expect(view.restoredCount(.node(file: f, path: [5])) == 1)
+    #expect(view.restoredCount(.node(file: f, path: [])) == 1)
+    var state = AppState(session: session, size: Size(width: 120, height: 40))
+    _ = state.handle(.key(.character("E")))
+    let (_, canvas) = UIFixtures.render(state)
+    let lines = canvas.text.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.contains(" Fonts ") && $0.contains("(2 items, 1 removed)") })
+    #expect(lines.contains { $0.contains("Info.plist") && $0.contains("(7 items, 1 removed)") })
+  }
+
+  @Test func savingFixingAndTheEditorAreRefusedToo() throws {
+    for keys in ["w", "v", "x"] {
+      var state = AppState(session: try Self.session(), size: Size(width: 120, height: 40))
+      _ = state.handle(.key(.character("j")))
+      _ = state.handle(.key(.character("j")))
+      let effects = state.handle(.key(.character(Character(keys))))
+      #expect(effects.isEmpty, "\(keys)")
+      #expect(state.modal == nil, "\(keys)")
+      #expect(state.message?.text == Session.comparisonReadOnly, "\(keys)")
+    }
+  }
+
+  @Test func filesRemovedWithTheirBundleAreNoStopsOfTheirOwn() throws {
+    let share = BuildComparisonTestsInfo.extensionInfo("com.example.trail.share")
+    let session = try Self.session(
+      old: ["Info.plist": Self.oldInfo, "PlugIns/Share.appex/Info.plist": share],
+      new: ["Info.plist": Self.newInfo])
+    let view = try #require(session.comparison)
+    let file = try #require(
+      session.files.firstIndex { $0.path.hasSuffix("Share.appex/Info.plist") })
+    #expect(view.removedWithBundle.contains(.node(file: file, path: [])))
+    #expect(!view.stops.contains(.node(file: file, path: [])))
+    // Five value changes and the bundle.
+    #expect(view.stops.count == 6)
+  }
+
   @Test func aReorderedDictionaryMarksNothing() throws {
     let reordered = Self.plist(
       """
@@ -234,6 +279,14 @@ import Testing
     let (_, canvas) = UIFixtures.render(state)
     #expect(canvas.text.contains("Findings +"))
     #expect(canvas.text.contains("✓1 resolved"))
+    // The removed row's detail names the finding resolved there.
+    var onCamera = AppState(session: session, size: Size(width: 120, height: 40))
+    onCamera.select(camera, reveal: .nearest)
+    let detail = DetailPane.lines(onCamera).map { $0.map(\.text).joined() }
+    #expect(
+      detail.contains {
+        $0.hasPrefix("✓ resolved since old/Trail.app: ") && $0.hasSuffix("[purpose_string_style]")
+      })
   }
 
   @Test func removedBundlesAndFilesGetRowsOfTheirOwn() throws {

@@ -6,8 +6,9 @@ import PlistCore
 /// change is skipped without a look inside, a dictionary's entries are matched by key through a
 /// hash table, and an array's items by their hashes. Matching is never pairwise.
 ///
-/// - Dictionaries: an entry of NEW matches the entry of OLD with the same key (the n-th entry
-///   of a key written twice matches the n-th); moving keys is not a change. Entries OLD alone
+/// - Dictionaries: an entry of NEW matches the entry of OLD with the same key (of a key
+///   written more than once, equal values match first, then the rest from the last, which
+///   Apple's parsers read, backwards); moving keys is not a change. Entries OLD alone
 ///   has are reported removed where they stood, before the next entry both have.
 /// - Arrays: items equal in value match first, in order; an array whose items all match but
 ///   stand in another order is one `reordered` change. Of the items left over, a dictionary of
@@ -182,15 +183,40 @@ package enum ValueDiff {
       var byKey: [String: [Int]] = [:]
       byKey.reserveCapacity(a.count)
       for (i, entry) in a.entries.enumerated() { byKey[entry.key, default: []].append(i) }
-      var seen: [String: Int] = [:]
       var match = [Int?](repeating: nil, count: b.count)
       var matched = [Bool](repeating: false, count: a.count)
+      var repeated: [String: [Int]] = [:]
+      var newByKey: [String: [Int]] = [:]
+      newByKey.reserveCapacity(b.count)
+      for (j, entry) in b.entries.enumerated() { newByKey[entry.key, default: []].append(j) }
       for (j, entry) in b.entries.enumerated() {
-        let occurrence = seen[entry.key, default: 0]
-        seen[entry.key] = occurrence + 1
-        if let indices = byKey[entry.key], occurrence < indices.count {
-          match[j] = indices[occurrence]
-          matched[indices[occurrence]] = true
+        guard let olds = byKey[entry.key], let news = newByKey[entry.key] else { continue }
+        if olds.count == 1, news.count == 1 {
+          match[j] = olds[0]
+          matched[olds[0]] = true
+        } else if repeated[entry.key] == nil {
+          repeated[entry.key] = news
+        }
+      }
+      // A key written more than once: equal values first, then the rest from the last
+      // (the one Apple's parsers read) backwards, so a duplicate dropped is one removal.
+      for (key, news) in repeated {
+        let olds = byKey[key] ?? []
+        var left: [Int] = []
+        for j in news {
+          let hash = newDigest.hashes[newChildren[j]]
+          if let i = olds.first(where: { !matched[$0] && oldDigest.hashes[oldChildren[$0]] == hash }
+          ) {
+            match[j] = i
+            matched[i] = true
+          } else {
+            left.append(j)
+          }
+        }
+        let oldLeft = olds.filter { !matched[$0] }
+        for (j, i) in zip(left.reversed(), oldLeft.reversed()) {
+          match[j] = i
+          matched[i] = true
         }
       }
       var plan: [Task] = []

@@ -44,6 +44,10 @@ extension AppState {
   /// `v`: the selected row's file in the user's editor; a file with unsaved edits must be
   /// saved or put back first, so neither side's changes are lost.
   mutating func beginEditorRun() -> [Effect] {
+    if session.comparison != nil {
+      refuse(Session.comparisonReadOnly)
+      return []
+    }
     guard let (file, _) = place(selection) else {
       refuse("select a row of a file to open it in your editor")
       return []
@@ -275,6 +279,7 @@ extension AppState {
   }
 
   private mutating func beginFix() {
+    if session.comparison != nil { return refuse(Session.comparisonReadOnly) }
     guard let index = fixableFinding else {
       if focus == .findings, let selected = selectedFinding {
         let reason = session.findings[selected].noFixReason
@@ -344,6 +349,7 @@ extension AppState {
   // MARK: - Saving
 
   private mutating func beginSave() {
+    if session.comparison != nil { return refuse(Session.comparisonReadOnly) }
     let candidates = session.unsavedFiles
     guard !candidates.isEmpty else { return refuse("no unsaved changes") }
     var file = candidates[0]

@@ -93,6 +93,7 @@ extension Session {
         view.pairs[f] = pair
         view.removedFiles.insert(f)
         view.rowMarks[.node(file: f, path: [])] = .removed
+        if pair.withItsBundle { view.removedWithBundle.insert(.node(file: f, path: [])) }
         let row = OutlineItem.node(file: f, path: [])
         if let branch {
           // After the bundle's other files, before its nested bundles.
@@ -110,7 +111,10 @@ extension Session {
     }
     // What each row holds below it.
     let marked =
-      Array(view.changes.keys) + view.rowMarks.keys.filter { view.rowMarks[$0] != .holds }
+      Array(view.changes.keys)
+      + view.rowMarks.keys.filter {
+        view.rowMarks[$0] != .holds && !view.removedWithBundle.contains($0)
+      }
     for item in marked {
       var current: OutlineItem? = item
       if case .node(let file, let path) = item, !path.isEmpty {
@@ -254,8 +258,24 @@ extension Session {
   mutating func groupFindings() {
     guard var view = comparison else { return }
     let compared = view.comparison
-    let new = Set((compared.findings?.new ?? []) + compared.releaseFindings)
-    view.groups = findings.map { new.contains($0) ? .new : .unchanged }
+    // As the reports count them: unchanged when OLD has the same finding; new otherwise,
+    // in a file the comparison pairs (a release check's included); not compared in a file
+    // it leaves out (a bundle's other files, against a single file).
+    let unchanged = Set(compared.findings?.unchanged ?? [])
+    let release = Set(compared.releaseFindings)
+    var newFile: [String: Int] = [:]
+    for (f, file) in files.enumerated()
+    where newFile[file.path] == nil && !view.removedFiles.contains(f) {
+      newFile[file.path] = f
+    }
+    view.groups = findings.map { finding in
+      if release.contains(finding) { return .new }
+      if unchanged.contains(finding) { return .unchanged }
+      guard let f = newFile[finding.file], let status = view.pairs[f]?.status,
+        status != .notCompared
+      else { return .notCompared }
+      return .new
+    }
     var shownFile: [String: Int] = [:]
     for (f, pair) in view.pairs {
       if let old = pair.old, shownFile[old.path] == nil { shownFile[old.path] = f }

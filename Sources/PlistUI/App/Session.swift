@@ -122,7 +122,9 @@ package struct Session: Sendable {
     putBackRemoved()
     rankRows()
     if var view = self.comparison {
-      let marked = view.changes.keys.filter { !view.mirrored.contains($0) } + view.rowMarks.keys
+      let marked =
+        view.changes.keys.filter { !view.mirrored.contains($0) }
+        + view.rowMarks.keys.filter { !view.removedWithBundle.contains($0) }
       view.stops = marked.sorted { precedesInDocument($0, $1) }
       self.comparison = view
     }
@@ -427,9 +429,23 @@ package struct Session: Sendable {
   package func keyPath(_ item: OutlineItem) -> KeyPath {
     guard case .node(let file, let path) = item, var node = files[file].root else { return .root }
     var components: [KeyPath.Component] = []
-    // In a comparison's tree, items put back from OLD do not count in NEW's indices.
-    let restored = comparison?.hasRestoredRows(file) == true ? comparison : nil
+    // In a comparison's tree, items put back from OLD do not count in NEW's indices, and a
+    // row put back (or inside one) has OLD's key path.
+    var restored = comparison?.hasRestoredRows(file) == true ? comparison : nil
     for (depth, i) in path.enumerated() {
+      if let view = restored, view.restoredDepths[file]?.contains(depth) == true,
+        let change = view.changes[.node(file: file, path: Array(path[...depth]))],
+        change.kind == .removed, let old = change.oldPath
+      {
+        components = old.components
+        restored = nil
+        switch node.value {
+        case .dictionary(let d) where i < d.entries.count: node = d.entries[i].node
+        case .array(let a) where i < a.count: node = a[i]
+        default: return KeyPath(components)
+        }
+        continue
+      }
       switch node.value {
       case .dictionary(let d) where i < d.entries.count:
         components.append(.key(d.entries[i].key))

@@ -61,17 +61,21 @@ package struct SessionComparison: Sendable {
     case new
     /// Both have it.
     case unchanged
+    /// In a file the comparison leaves out (NEW's other files against a single file, or a
+    /// file only one kind of input has), so neither new nor unchanged.
+    case notCompared
     /// OLD had it and NEW no longer does (shown for reference; it marks no row).
     case resolved
 
     /// The place of the group in the findings list: new first, resolved last.
     package var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
-    /// The glyph the findings list shows: `+`, `=`, `✓`.
+    /// The glyph the findings list shows: `+`, `=`, `·`, `✓`.
     package var glyph: String {
       switch self {
       case .new: "+"
       case .unchanged: "="
+      case .notCompared: "·"
       case .resolved: "✓"
       }
     }
@@ -80,7 +84,7 @@ package struct SessionComparison: Sendable {
     package var role: ThemeRole {
       switch self {
       case .new: .diffChanged
-      case .unchanged: .guide
+      case .unchanged, .notCompared: .guide
       case .resolved: .diffAdded
       }
     }
@@ -101,6 +105,9 @@ package struct SessionComparison: Sendable {
   package internal(set) var rowMarks: [OutlineItem: Mark] = [:]
   /// How many changes each row holds below it (files and bundles included).
   package internal(set) var held: [OutlineItem: Int] = [:]
+  /// Files removed with their whole bundle: marked, but the bundle's row is the change (as
+  /// the reports count it), so `]c` does not stop on them.
+  package internal(set) var removedWithBundle: Set<OutlineItem> = []
   /// Rows of a project's source Info.plist marked with the change of the generated
   /// Info.plist's key whose value they give (not stops: the change is visited once).
   package internal(set) var mirrored: Set<OutlineItem> = []
@@ -183,6 +190,13 @@ package struct SessionComparison: Sendable {
   func newIndex(file: Int, parent: [Int], _ index: Int) -> Int {
     guard let put = restored[file]?[parent] else { return index }
     return index - put.count { $0 < index }
+  }
+
+  /// How many of the rows inside `item` are put back from OLD (0 for a row inside one: its
+  /// rows are all OLD's).
+  package func restoredCount(_ item: OutlineItem) -> Int {
+    guard case .node(let file, let path) = item, !isRemoved(item) else { return 0 }
+    return restored[file]?[path]?.count ?? 0
   }
 
   /// Whether any container of file `file` has rows put back.

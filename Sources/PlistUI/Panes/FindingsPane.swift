@@ -16,6 +16,8 @@ package enum FindingsPane {
       title =
         "Findings +\(count(.new)) new =\(count(.unchanged)) unchanged "
         + "✓\(count(.resolved)) resolved"
+      let outside = count(.notCompared)
+      if outside > 0 { title += " ·\(outside) not compared" }
     }
     canvas.paneHeader(
       rect, title: title, focused: focused,

@@ -11,6 +11,13 @@ package enum RowText {
   /// `(1 item)`, `(12 items)`.
   package static func items(_ n: Int) -> String { n == 1 ? "(1 item)" : "(\(n) items)" }
 
+  /// A comparison's container count: NEW's items, then how many rows put back from OLD it
+  /// also shows (`(32 items, 1 removed)`); the plain count when none are.
+  package static func items(_ n: Int, removed: Int) -> String {
+    guard removed > 0 else { return items(n) }
+    return "(\(n == 1 ? "1 item" : "\(n) items"), \(removed) removed)"
+  }
+
   /// The longest part of a string a preview looks at (a preview never needs more).
   static let previewLimit = 512
 

@@ -48,6 +48,9 @@ package enum TreePane {
             valueRole: .error)
         }
         var value = RowText.preview(root.value).text
+        if let removed = session.comparison?.restoredCount(item), removed > 0 {
+          value = RowText.items((root.value.childCount ?? 0) - removed, removed: removed)
+        }
         if entry.role == .executable {
           value += "  Mach-O"
         } else if entry.role == .assetCatalog {
@@ -62,6 +65,9 @@ package enum TreePane {
       }
       let node = session.node(item)
       var preview = node.map { RowText.preview($0.value) } ?? ("", .normal)
+      if let removed = session.comparison?.restoredCount(item), removed > 0 {
+        preview.text = RowText.items((node?.value.childCount ?? 0) - removed, removed: removed)
+      }
       // R: Xcode's name of a value too (`1 (iPhone)`).
       if state.showsDisplayNames, let node, !node.value.kind.isContainer,
         let key = session.key(item) ?? session.parent(of: item).flatMap({ session.key($0) }),

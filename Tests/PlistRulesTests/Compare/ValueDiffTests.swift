@@ -122,13 +122,22 @@ import Testing
       ])
   }
 
-  @Test func aKeyWrittenTwiceMatchesOccurrenceByOccurrence() {
+  /// Of a key written more than once, equal values match first, then the rest from the last
+  /// (the value Apple's parsers read) backwards.
+  @Test func aKeyWrittenTwiceMatchesEqualValuesThenFromTheLast() {
     let old = T.dict([("a", T.int(1)), ("a", T.int(2))])
     let new = T.dict([("a", T.int(1)), ("a", T.int(3)), ("a", T.int(4))])
     #expect(
       Self.lines(ValueDiff.changes(old: old, new: new)) == [
-        "changed a: Integer 2 → 3", "added a: Integer 4",
+        "added a: Integer 3", "changed a: Integer 2 → 4",
       ])
+  }
+
+  /// A duplicate dropped is one removal: the value read (the last) did not change.
+  @Test func aDroppedDuplicateIsOneRemovalNotAChange() {
+    let old = T.dict([("K", T.string("first")), ("K", T.string("second"))])
+    let new = T.dict([("K", T.string("second"))])
+    #expect(Self.lines(ValueDiff.changes(old: old, new: new)) == ["removed K: String \"first\""])
   }
 
   @Test func nanEqualsNanAndMinusZeroIsNotZero() {
