@@ -329,7 +329,7 @@ extension AppState {
     // write the reason.
     for case .set(let path, let value) in fix.edits {
       guard case .string("") = value.value, let root = session.files[file].root,
-        let indices = KeyPathEdit.indexPath(of: path, in: root)
+        let indices = root.indexPath(of: path)
       else { continue }
       let item = OutlineItem.node(file: file, path: indices)
       select(item, reveal: .center)
