@@ -71,4 +71,15 @@ import Testing
     #expect(negative.indexPath == [2])
     #expect(!negative.isComplete)
   }
+
+  @Test func keyPathEditsCompareByValueAndHashByKind() throws {
+    let path = try Self.path("Name")
+    let set = KeyPathEdit.set(path, .string("a"))
+    #expect(set == .set(path, .string("a")))
+    #expect(set != .set(path, .string("b")))
+    #expect(set != .rename(path, to: "a"))
+    #expect(Set([set, .set(path, .string("a")), .remove(path)]).count == 2)
+    #expect(set.keyPath == path)
+    #expect(KeyPathEdit.rename(path, to: "B").keyPath == path)
+  }
 }

@@ -1,15 +1,8 @@
 import PlistCore
 
-/// An edit named by key path, as fixes and the `set`/`remove`/`rename` commands give them; it
-/// becomes an index-path ``Edit`` against the tree it is applied to.
-package enum KeyPathEdit: Sendable, Equatable {
-  /// Sets the value at a key path, adding the last key to its dictionary when it is missing.
-  case set(KeyPath, PlistValue)
-  /// Removes the node at a key path (the entry lookup answers with: the last of a doubled key).
-  case remove(KeyPath)
-  /// Renames the key at a key path.
-  case rename(KeyPath, to: String)
-
+/// The editing layer interprets key-path edits: each becomes an index-path ``Edit`` against the
+/// tree it is applied to.
+extension KeyPathEdit {
   /// The index-path edits that `edits` make when applied in order to `root` (each resolved
   /// against the tree the ones before it leave).
   ///
