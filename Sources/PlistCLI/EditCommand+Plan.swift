@@ -72,7 +72,7 @@ extension EditCommand {
       case (.index(let index)?, .array(let items)) where index == items.count:
         let kind = type ?? commonKind(items) ?? .string
         let value = try makeValue(text, kind: kind, keyPath: keyPath, typedBy: nil, name: name)
-        guard let parentIndices = KeyPathEdit.indexPath(of: parentPath, in: root) else {
+        guard let parentIndices = root.indexPath(of: parentPath) else {
           throw refuse("nothing at key path '\(parentPath)'")
         }
         return .insert(

@@ -123,7 +123,7 @@ import Testing
     }
     #expect(
       orientations.edits == [
-        .set(KeyPath([.key("UISupportedInterfaceOrientations~ipad")]), PlistValueBox(.array(all)))
+        .set(KeyPath([.key("UISupportedInterfaceOrientations~ipad")]), .array(all))
       ])
   }
 }

@@ -195,10 +195,10 @@ import Testing
       try edit(.set(Self.path("List[1].Deep"), .boolean(false)))
         == .replace(at: [3, 1, 0], with: false))
     #expect(
-      KeyPathEdit.indexPath(of: try Self.path("List[1].Deep"), in: try Self.document().root)
+      try Self.document().root.indexPath(of: try Self.path("List[1].Deep"))
         == [3, 1, 0])
     #expect(
-      KeyPathEdit.indexPath(of: try Self.path("List[2]"), in: try Self.document().root) == nil)
+      try Self.document().root.indexPath(of: try Self.path("List[2]")) == nil)
   }
 
   @Test func laterEditsOfAStepSeeTheEarlierOnes() throws {

@@ -215,20 +215,8 @@ extension PlistNode {
   /// Dictionary keys resolve to their last entry, as lookup
   /// does in Apple's parsers. Nil when a step is missing or crosses a scalar.
   package func node(at path: KeyPath) -> PlistNode? {
-    var current = self
-    for component in path.components {
-      switch (component, current.value) {
-      case (.key(let k), .dictionary(let d)):
-        guard let next = d[k] else { return nil }
-        current = next
-      case (.index(let i), .array(let a)):
-        guard a.indices.contains(i) else { return nil }
-        current = a[i]
-      default:
-        return nil
-      }
-    }
-    return current
+    let resolution = resolve(path)
+    return resolution.isComplete ? resolution.node : nil
   }
 
   /// Why `path` names nothing below this node, in words, or nil when it names a node.
@@ -238,37 +226,28 @@ extension PlistNode {
   /// CFBundleURLTypes[0]`. When a missing key, joined with the steps after it by `.`, is a key
   /// that does exist (an entitlement written without quotes), the message says how to quote it.
   package func explainMissing(_ path: KeyPath) -> String? {
-    var current = self
-    // Grown in place: a path 100,000 steps long costs linear time.
-    var walked = KeyPath.root
-    func place() -> String { walked.isRoot ? "the root" : walked.description }
-    for (n, component) in path.components.enumerated() {
-      switch (component, current.value) {
-      case (.key(let k), .dictionary(let d)):
-        guard let next = d[k] else {
-          if let joined = Self.dottedKey(in: d, spelledBy: path.components[n...]) {
-            let quoted = walked.appending(key: joined).description
-            return "no key \"\(k)\" in \(place()); the key \"\(joined)\" holds dots, so "
-              + "write it in double quotes: \(quoted) (in a shell: '\(quoted)')"
-          }
-          return "no key \"\(k)\" in \(place())"
-        }
-        current = next
-        walked.components.append(.key(k))
-      case (.index(let i), .array(let a)):
-        guard a.indices.contains(i) else {
-          let items = a.count == 1 ? "1 item" : "\(a.count) items"
-          return "\(place()) has \(items), so there is no [\(i)]"
-        }
-        current = a[i]
-        walked.components.append(.index(i))
-      case (.key, _):
-        return "\(place()) is \(current.value.kind.article), not a dictionary"
-      case (.index, _):
-        return "\(place()) is \(current.value.kind.article), not an array"
+    let resolution = resolve(path)
+    guard !resolution.isComplete else { return nil }
+    let n = resolution.resolvedSteps
+    let current = resolution.node
+    let walked = KeyPath(Array(path.components[..<n]))
+    let place = walked.isRoot ? "the root" : walked.description
+    switch (path.components[n], current.value) {
+    case (.key(let k), .dictionary(let d)):
+      if let joined = Self.dottedKey(in: d, spelledBy: path.components[n...]) {
+        let quoted = walked.appending(key: joined).description
+        return "no key \"\(k)\" in \(place); the key \"\(joined)\" holds dots, so "
+          + "write it in double quotes: \(quoted) (in a shell: '\(quoted)')"
       }
+      return "no key \"\(k)\" in \(place)"
+    case (.index(let i), .array(let a)):
+      let items = a.count == 1 ? "1 item" : "\(a.count) items"
+      return "\(place) has \(items), so there is no [\(i)]"
+    case (.key, _):
+      return "\(place) is \(current.value.kind.article), not a dictionary"
+    case (.index, _):
+      return "\(place) is \(current.value.kind.article), not an array"
     }
-    return nil
   }
 
   /// The longest key of `dictionary` that holds dots and is spelled by two or more of the

@@ -61,35 +61,12 @@ package struct Finding: Sendable, Hashable {
 package struct Fix: Sendable, Hashable {
   /// What the fix does, in a few words ("add the missing orientations").
   package var title: String
-  /// The edits, in order.
-  package var edits: [Edit]
+  /// The edits, in order, each resolved against the tree the ones before it leave.
+  package var edits: [KeyPathEdit]
 
   /// Creates a fix.
-  package init(_ title: String, _ edits: [Edit]) {
+  package init(_ title: String, _ edits: [KeyPathEdit]) {
     self.title = title
     self.edits = edits
   }
-
-  /// One change to a property list, by key path.
-  package enum Edit: Sendable, Hashable {
-    /// Sets the value at a key path (adding the key when its dictionary lacks it).
-    case set(KeyPath, PlistValueBox)
-    /// Removes the node at a key path (one entry, the one lookup answers with).
-    case remove(KeyPath)
-    /// Renames the key at a key path.
-    case rename(KeyPath, to: String)
-  }
-}
-
-/// A `PlistValue` that is `Hashable` by its XML form, so fixes can be compared.
-package struct PlistValueBox: Sendable, Hashable {
-  /// The value.
-  package var value: PlistValue
-
-  /// Wraps a value.
-  package init(_ value: PlistValue) { self.value = value }
-
-  package static func == (a: PlistValueBox, b: PlistValueBox) -> Bool { a.value == b.value }
-
-  package func hash(into hasher: inout Hasher) { hasher.combine(value.kind) }
 }

@@ -296,14 +296,14 @@ extension AppState {
         action: .fix(index)))
   }
 
-  private static func describe(_ edit: Fix.Edit) -> String {
+  private static func describe(_ edit: KeyPathEdit) -> String {
     switch edit {
     case .set(let path, let value):
-      if case .array(let items) = value.value, items.count <= 8 {
+      if case .array(let items) = value, items.count <= 8 {
         "set \(path) to [" + items.map { RowText.preview($0.value).text }.joined(separator: ", ")
           + "]"
       } else {
-        "set \(path) to \(RowText.preview(value.value).text)"
+        "set \(path) to \(RowText.preview(value).text)"
       }
     case .remove(let path): "remove \(path)"
     case .rename(let path, let key): "rename \(path) to \(key)"
@@ -316,15 +316,8 @@ extension AppState {
       let file = session.files.firstIndex(where: { $0.path == finding.file })
     else { return refuse("the file of this finding is not open for editing") }
     if let reason = editable(file) { return refuse(reason) }
-    let edits: [KeyPathEdit] = fix.edits.map {
-      switch $0 {
-      case .set(let path, let value): .set(path, value.value)
-      case .remove(let path): .remove(path)
-      case .rename(let path, let key): .rename(path, to: key)
-      }
-    }
     do {
-      try session.perform(file: file, fix.title, keyPathEdits: edits)
+      try session.perform(file: file, fix.title, keyPathEdits: fix.edits)
     } catch {
       return refuse(error.message)
     }
@@ -333,8 +326,8 @@ extension AppState {
     // A fix that adds an empty text (a purpose string) opens its editor: only the user can
     // write the reason.
     for case .set(let path, let value) in fix.edits {
-      guard case .string("") = value.value, let root = session.files[file].root,
-        let indices = KeyPathEdit.indexPath(of: path, in: root)
+      guard case .string("") = value, let root = session.files[file].root,
+        let indices = root.indexPath(of: path)
       else { continue }
       let item = OutlineItem.node(file: file, path: indices)
       select(item, reveal: .center)

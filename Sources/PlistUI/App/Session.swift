@@ -365,25 +365,11 @@ package struct Session: Sendable {
   /// The index path of the node `keyPath` names in file `file`, as deep as it resolves (a
   /// missing key lands on the dictionary that should hold it).
   package func indexPath(of keyPath: KeyPath, in file: Int) -> [Int] {
-    guard var node = files[file].root else { return [] }
-    var path: [Int] = []
-    for component in keyPath.components {
-      switch (component, node.value) {
-      case (.key(let key), .dictionary(let dictionary)):
-        guard let i = dictionary.index(forKey: key) else { return path }
-        path.append(i)
-        node = dictionary.entries[i].node
-      case (.index(let index), .array(let items)):
-        // Items put back from OLD before it move it down (a comparison's tree).
-        let i = comparison?.shownIndex(file: file, parent: path, index) ?? index
-        guard index >= 0, i < items.count else { return path }
-        path.append(i)
-        node = items[i]
-      default:
-        return path
-      }
-    }
-    return path
+    guard let root = files[file].root else { return [] }
+    // Items put back from OLD before it move it down (a comparison's tree).
+    return root.resolve(keyPath) { parent, index in
+      comparison?.shownIndex(file: file, parent: parent, index) ?? index
+    }.indexPath
   }
 
   // MARK: - The tree

@@ -42,7 +42,7 @@ import Testing
     let list = try findings(
       "thirty_two_bit_capability", ["UIRequiredDeviceCapabilities": ["armv7"]])
     let path = try KeyPath(parsing: "UIRequiredDeviceCapabilities[0]")
-    #expect(list.first?.fix?.edits == [.set(path, PlistValueBox(.string("arm64")))])
+    #expect(list.first?.fix?.edits == [.set(path, .string("arm64"))])
     let dictionary = try findings(
       "thirty_two_bit_capability", ["UIRequiredDeviceCapabilities": ["armv7": true]])
     let key = try KeyPath(parsing: "UIRequiredDeviceCapabilities.armv7")
@@ -52,10 +52,10 @@ import Testing
   @Test func aBooleanWrittenAsTextOrNumberIsWrittenAsABoolean() throws {
     let list = try findings("known_key_wrong_type", ["LSRequiresIPhoneOS": "YES"])
     let path = KeyPath.root.appending(key: "LSRequiresIPhoneOS")
-    #expect(list.first?.fix?.edits == [.set(path, PlistValueBox(.boolean(true)))])
+    #expect(list.first?.fix?.edits == [.set(path, .boolean(true))])
     #expect(list.first?.fix?.title == "write <true/>")
     let zero = try findings("known_key_wrong_type", ["LSRequiresIPhoneOS": 0])
-    #expect(zero.first?.fix?.edits == [.set(path, PlistValueBox(.boolean(false)))])
+    #expect(zero.first?.fix?.edits == [.set(path, .boolean(false))])
     // A value that names no Boolean has no certain edit.
     let other = try findings("known_key_wrong_type", ["LSRequiresIPhoneOS": "sometimes"])
     #expect(other.first?.fix == nil)
@@ -77,7 +77,7 @@ import Testing
     let list = try findings("invalid_value", ["aps-environment": "Production"], role: .entitlements)
     #expect(
       list.first?.fix?.edits == [
-        .set(KeyPath.root.appending(key: "aps-environment"), PlistValueBox(.string("production")))
+        .set(KeyPath.root.appending(key: "aps-environment"), .string("production"))
       ])
     let unknown = try findings("invalid_value", ["aps-environment": "staging"], role: .entitlements)
     #expect(unknown.first?.fix == nil)
@@ -174,7 +174,7 @@ import Testing
     let list = try findings("missing_launch_screen", app, context: LintContext(isBuilt: true))
     #expect(
       list.first?.fix?.edits == [
-        .set(KeyPath.root.appending(key: "UILaunchScreen"), PlistValueBox(.dictionary(.init())))
+        .set(KeyPath.root.appending(key: "UILaunchScreen"), .dictionary(.init()))
       ])
     let old = try findings(
       "missing_launch_screen",

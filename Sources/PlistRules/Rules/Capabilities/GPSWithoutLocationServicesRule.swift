@@ -43,11 +43,11 @@ struct GPSWithoutLocationServicesRule: Rule {
     case .array(let items):
       fix = Fix(
         "add location-services",
-        [.set(base, PlistValueBox(.array(items + [PlistNode(.string("location-services"))])))])
+        [.set(base, .array(items + [PlistNode(.string("location-services"))]))])
     case .dictionary:
       fix = Fix(
         "require location-services",
-        [.set(base.appending(key: "location-services"), PlistValueBox(.boolean(true)))])
+        [.set(base.appending(key: "location-services"), .boolean(true))])
     default:
       fix = nil
     }

@@ -50,7 +50,7 @@ struct ThirtyTwoBitCapabilityRule: Rule {
       // Boolean per name, so there the key is renamed.
       if case .index? = capability.path.components.last {
         finding.fix = Fix(
-          "require arm64 instead", [.set(capability.path, PlistValueBox(.string("arm64")))])
+          "require arm64 instead", [.set(capability.path, .string("arm64"))])
       } else {
         finding.fix = Fix("require arm64 instead", [.rename(capability.path, to: "arm64")])
       }

@@ -79,7 +79,7 @@ struct DevelopmentPushEnvironmentRule: Rule {
       guard dictionary[key]?.value.stringValue == "development" else { return nil }
       let path = KeyPath.root.appending(key: key)
       let fix = Fix(
-        "use the production push environment", [.set(path, PlistValueBox(.string("production")))])
+        "use the production push environment", [.set(path, .string("production"))])
       if subject.role == .signedEntitlements {
         guard let distribution else { return nil }
         if distribution == .appStore {

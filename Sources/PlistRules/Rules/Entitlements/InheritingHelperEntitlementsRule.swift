@@ -62,7 +62,7 @@ struct InheritingHelperEntitlementsRule: Rule {
     let extra = entitlements.entries.filter { entry in
       !Self.allowed.contains(entry.key) && entry.node.value.boolValue != false
     }
-    let edits = extra.map { Fix.Edit.remove(KeyPath.root.appending(key: $0.key)) }
+    let edits = extra.map { KeyPathEdit.remove(KeyPath.root.appending(key: $0.key)) }
     return extra.map { entry in
       subject.finding(
         Self.description, at: KeyPath.root.appending(key: entry.key),

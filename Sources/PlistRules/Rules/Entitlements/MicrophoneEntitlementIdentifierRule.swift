@@ -67,7 +67,7 @@ struct MicrophoneEntitlementIdentifierRule: Rule {
           [
             .set(
               KeyPath.root.appending(key: EntitlementFacts.audioInput),
-              PlistValueBox(.boolean(true)))
+              .boolean(true))
           ]))
     ]
   }

@@ -66,7 +66,7 @@ struct MissingAppSandboxRule: Rule {
           Self.description, at: path,
           "\(key) is false, which is the same as absent; the Mac App Store requires the App "
             + "Sandbox, so set it to true",
-          fix: Fix("turn the App Sandbox on", [.set(path, PlistValueBox(.boolean(true)))]))
+          fix: Fix("turn the App Sandbox on", [.set(path, .boolean(true))]))
       ]
     }
     if subject.role == .signedEntitlements {
@@ -83,7 +83,7 @@ struct MissingAppSandboxRule: Rule {
         "\(key) is missing; the Mac App Store requires the App Sandbox, so set it to true here "
           + "unless the target's build settings enable it when Xcode signs",
         severity: .warning,
-        fix: Fix("turn the App Sandbox on", [.set(path, PlistValueBox(.boolean(true)))]))
+        fix: Fix("turn the App Sandbox on", [.set(path, .boolean(true))]))
     ]
   }
 }

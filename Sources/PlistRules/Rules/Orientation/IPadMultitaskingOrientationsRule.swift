@@ -164,7 +164,7 @@ struct IPadMultitaskingOrientationsRule: Rule {
     let all = present + orientations.filter { !present.contains($0) }
     return Fix(
       "add the missing orientations",
-      [.set(path, PlistValueBox(.array(all.map { PlistNode(.string($0)) })))])
+      [.set(path, .array(all.map { PlistNode(.string($0)) }))])
   }
 }
 

@@ -123,7 +123,7 @@ struct LaunchStoryboardNameRule: Rule {
           "\(entry.key) \"\(name)\" includes the file extension; write \"\(base)\", the name "
             + "without .storyboard: \(consequence)",
           severity: itms == nil ? .warning : .error, itms: itms,
-          fix: Fix("drop the extension", [.set(path, PlistValueBox(.string(base)))]))
+          fix: Fix("drop the extension", [.set(path, .string(base))]))
         if itms == nil { finding.itms = nil }
         findings.append(finding)
       } else if subject.context.isBuilt,

@@ -211,6 +211,6 @@ extension MissingLaunchScreenRule {
     }
     return Fix(
       "add an empty UILaunchScreen",
-      [.set(KeyPath.root.appending(key: "UILaunchScreen"), PlistValueBox(.dictionary(.init())))])
+      [.set(KeyPath.root.appending(key: "UILaunchScreen"), .dictionary(.init()))])
   }
 }

@@ -297,7 +297,7 @@ struct MissingPurposeStringRule: Rule {
     // Only the developer knows the reason: the fix adds the key empty, and the inspector opens
     // its editor.
     finding.fix = Fix(
-      "add \(key)", [.set(KeyPath.root.appending(key: key), PlistValueBox(.string("")))])
+      "add \(key)", [.set(KeyPath.root.appending(key: key), .string(""))])
     return finding
   }
 

@@ -148,7 +148,7 @@ struct InvalidValueRule: Rule {
               "write \"\(match)\"",
               [
                 visit.node.value.dictionaryValue != nil
-                  ? .rename(path, to: match) : .set(path, PlistValueBox(.string(match)))
+                  ? .rename(path, to: match) : .set(path, .string(match))
               ])
           }
           findings.append(finding)

@@ -82,7 +82,7 @@ struct KnownKeyWrongTypeRule: Rule {
         // "YES", "0" and the like say which Boolean was meant: the edit is certain.
         let value = Self.bool(text) == "true"
         finding.fix = Fix(
-          "write <\(Self.bool(text))/>", [.set(visit.path, PlistValueBox(.boolean(value)))])
+          "write <\(Self.bool(text))/>", [.set(visit.path, .boolean(value))])
       } else {
         finding.noFixReason =
           "the value's meaning in the documented type is not certain, so it is left to you"

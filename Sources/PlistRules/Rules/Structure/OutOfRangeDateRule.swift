@@ -72,7 +72,7 @@ struct OutOfRangeDateRule: Rule {
       findings.append(
         subject.finding(
           Self.description, at: path, message,
-          fix: Fix("write it as \(date.xmlString)", [.set(path, PlistValueBox(.date(date)))])))
+          fix: Fix("write it as \(date.xmlString)", [.set(path, .date(date))])))
       return false
     }
     return findings

@@ -92,13 +92,13 @@ struct MalformedExceptionDomainRule: Rule {
         message += "; write the bare host name"
       } else {
         message += "; write \"\(host)\""
-        var edits: [Fix.Edit] = [.rename(domain.path, to: host)]
+        var edits: [KeyPathEdit] = [.rename(domain.path, to: host)]
         if domain.name.contains("*") {
           message += " with NSIncludesSubdomains set to true"
           edits.append(
             .set(
               TransportSecurity.domainsPath.appending(key: host)
-                .appending(key: "NSIncludesSubdomains"), PlistValueBox(.boolean(true))))
+                .appending(key: "NSIncludesSubdomains"), .boolean(true)))
         }
         fix = Fix("rename to \(host)", edits)
       }

@@ -29,7 +29,7 @@ import Testing
     #expect(finding.severity == .note)
     #expect(finding.keyPath == KeyPath([.key("aps-environment")]))
     #expect(finding.message.contains("the file's name says it is for release builds"))
-    #expect(finding.fix?.edits == [.set(finding.keyPath, PlistValueBox(.string("production")))])
+    #expect(finding.fix?.edits == [.set(finding.keyPath, .string("production"))])
   }
 
   @Test func trustsAKnownDevelopmentDistributionOverTheName() {

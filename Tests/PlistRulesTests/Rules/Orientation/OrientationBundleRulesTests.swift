@@ -95,7 +95,7 @@ import Testing
       found.first?.fix
         == Fix(
           "drop the extension",
-          [.set(KeyPath([.key("UILaunchStoryboardName")]), PlistValueBox(.string("Launch")))]))
+          [.set(KeyPath([.key("UILaunchStoryboardName")]), .string("Launch"))]))
   }
 
   /// The findings of the launch-screen and scene rules over a one-target iOS project whose

@@ -117,6 +117,6 @@ import Testing
       found.first?.fix
         == Fix(
           "add NSHealthShareUsageDescription",
-          [.set(KeyPath([.key("NSHealthShareUsageDescription")]), PlistValueBox(.string("")))]))
+          [.set(KeyPath([.key("NSHealthShareUsageDescription")]), .string(""))]))
   }
 }

@@ -62,7 +62,7 @@ import Testing
         .rename(Self.domains.appending(key: "*.example.com"), to: "example.com"),
         .set(
           Self.domains.appending(key: "example.com").appending(key: "NSIncludesSubdomains"),
-          PlistValueBox(.boolean(true))),
+          .boolean(true)),
       ])
   }
 

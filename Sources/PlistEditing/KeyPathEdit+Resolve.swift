@@ -1,38 +1,8 @@
 import PlistCore
 
-/// An edit named by key path, as fixes and the `set`/`remove`/`rename` commands give them; it
-/// becomes an index-path ``Edit`` against the tree it is applied to.
-package enum KeyPathEdit: Sendable, Equatable {
-  /// Sets the value at a key path, adding the last key to its dictionary when it is missing.
-  case set(KeyPath, PlistValue)
-  /// Removes the node at a key path (the entry lookup answers with: the last of a doubled key).
-  case remove(KeyPath)
-  /// Renames the key at a key path.
-  case rename(KeyPath, to: String)
-
-  /// The index path of `keyPath` in `root`, following lookup (the last entry of a doubled key).
-  ///
-  /// - Returns: `nil` when a step names nothing.
-  package static func indexPath(of keyPath: KeyPath, in root: PlistNode) -> [Int]? {
-    var node = root
-    var path: [Int] = []
-    for component in keyPath.components {
-      switch (component, node.value) {
-      case (.key(let key), .dictionary(let d)):
-        guard let i = d.index(forKey: key) else { return nil }
-        path.append(i)
-        node = d.entries[i].node
-      case (.index(let i), .array(let a)):
-        guard i >= 0, i < a.count else { return nil }
-        path.append(i)
-        node = a[i]
-      default:
-        return nil
-      }
-    }
-    return path
-  }
-
+/// The editing layer interprets key-path edits: each becomes an index-path ``Edit`` against the
+/// tree it is applied to.
+extension KeyPathEdit {
   /// The index-path edits that `edits` make when applied in order to `root` (each resolved
   /// against the tree the ones before it leave).
   ///
@@ -59,24 +29,26 @@ package enum KeyPathEdit: Sendable, Equatable {
   package func edit(in root: PlistNode) throws(EditError) -> Edit {
     switch self {
     case .set(let keyPath, let value):
-      if let path = Self.indexPath(of: keyPath, in: root) {
-        let old = try TreeAccess.node(at: path, in: root)
-        return .replace(at: path, with: Edit.replacement(for: old, value: value))
+      let resolution = root.resolve(keyPath)
+      if resolution.isComplete {
+        return .replace(
+          at: resolution.indexPath, with: Edit.replacement(for: resolution.node, value: value))
       }
-      guard case .key(let key)? = keyPath.components.last, let parentPath = keyPath.parent,
-        let parent = Self.indexPath(of: parentPath, in: root),
-        case .dictionary(let d) = try TreeAccess.node(at: parent, in: root).value
+      guard resolution.resolvedSteps == resolution.steps - 1,
+        case .key(let key)? = keyPath.components.last,
+        case .dictionary(let d) = resolution.node.value
       else {
         throw EditError(
           .noSuchNode, "nothing at \(keyPath) or at the dictionary that would hold it")
       }
       return .insert(
-        parent: parent, index: d.count, key: key, node: PlistNode(value), keyLocation: .none)
+        parent: resolution.indexPath, index: d.count, key: key, node: PlistNode(value),
+        keyLocation: .none)
     case .remove(let keyPath):
       if keyPath.isRoot {
         throw EditError(.rootNotEditable, "the root of a property list cannot be removed")
       }
-      guard let path = Self.indexPath(of: keyPath, in: root), !path.isEmpty else {
+      guard let path = root.indexPath(of: keyPath), !path.isEmpty else {
         throw EditError(.noSuchNode, "nothing at \(keyPath) to remove")
       }
       return .remove(at: path)
@@ -84,7 +56,7 @@ package enum KeyPathEdit: Sendable, Equatable {
       if keyPath.isRoot {
         throw EditError(.rootNotEditable, "the root of a property list has no key")
       }
-      guard let path = Self.indexPath(of: keyPath, in: root), !path.isEmpty else {
+      guard let path = root.indexPath(of: keyPath), !path.isEmpty else {
         throw EditError(.noSuchNode, "nothing at \(keyPath) to rename")
       }
       return .rename(at: path, to: newKey)
