@@ -34,29 +34,6 @@ import Testing
     #expect(ShellCompletions.manPage().contains("fail\\-on"))
   }
 
-  /// A project whose Info.plist the build generates from `Trail/Info.plist` and settings.
-  static let pbxproj = """
-    // !$*UTF8*$!
-    {
-      archiveVersion = 1;
-      objectVersion = 77;
-      objects = {
-        P1 = { isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (T1); };
-        G0 = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
-        PL = { isa = XCConfigurationList; buildConfigurations = (PR); };
-        PR = { isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
-        T1 = { isa = PBXNativeTarget; buildConfigurationList = TL; name = Trail; productName = Trail; productType = "com.apple.product-type.application"; };
-        TL = { isa = XCConfigurationList; buildConfigurations = (TR); };
-        TR = { isa = XCBuildConfiguration; buildSettings = {
-            INFOPLIST_FILE = Trail/Info.plist;
-            PRODUCT_BUNDLE_IDENTIFIER = com.example.trail;
-            PRODUCT_NAME = Trail;
-          }; name = Release; };
-      };
-      rootObject = P1;
-    }
-    """
-
   /// The heading of a project's generated Info.plist names the source file it comes from,
   /// never the path inside the .xcodeproj that no file has.
   @Test func aProjectsGeneratedInfoPlistIsHeadedByItsSourceFile() throws {
@@ -68,7 +45,7 @@ import Testing
         at: folder.appendingPathComponent("Trail.xcodeproj"), withIntermediateDirectories: true)
       try FileManager.default.createDirectory(
         at: folder.appendingPathComponent("Trail"), withIntermediateDirectories: true)
-      try Data(Self.pbxproj.utf8).write(
+      try Data(ProjectFixture.pbxproj().utf8).write(
         to: folder.appendingPathComponent("Trail.xcodeproj/project.pbxproj"))
       try Data(try XMLPlistWriter.write(tree)).write(
         to: folder.appendingPathComponent("Trail/Info.plist"))

@@ -306,33 +306,14 @@ import Testing
     #expect(comparison.stops.contains(.branch(branch)))
   }
 
-  static let pbxproj = """
-    // !$*UTF8*$!
-    {
-      archiveVersion = 1;
-      objectVersion = 77;
-      objects = {
-        P1 = { isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (T1); };
-        G0 = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
-        PL = { isa = XCConfigurationList; buildConfigurations = (PR); };
-        PR = { isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
-        T1 = { isa = PBXNativeTarget; buildConfigurationList = TL; name = Trail; productName = Trail; productType = "com.apple.product-type.application"; };
-        TL = { isa = XCConfigurationList; buildConfigurations = (TR); };
-        TR = { isa = XCBuildConfiguration; buildSettings = {
-            INFOPLIST_FILE = Trail/Info.plist;
-            PRODUCT_BUNDLE_IDENTIFIER = com.example.trail;
-            PRODUCT_NAME = Trail;
-          }; name = Release; };
-      };
-      rootObject = P1;
-    }
-    """
-
   static func project(_ info: [UInt8]) -> AppBundle {
     ProjectInput.load(
       tree: MemoryTree(
         name: "Trail",
-        files: ["Trail.xcodeproj/project.pbxproj": Array(pbxproj.utf8), "Trail/Info.plist": info]),
+        files: [
+          "Trail.xcodeproj/project.pbxproj": Array(ProjectFixture.pbxproj().utf8),
+          "Trail/Info.plist": info,
+        ]),
       projects: ["Trail.xcodeproj"], inputPath: "Trail")
   }
 

@@ -11,39 +11,6 @@ import Testing
 /// `AppState` asks for a write and hears back how it went. Each failure is driven through `Inspector.run` with
 /// file-system calls that fail, as a full disk or a file changed on disk would.
 @Suite struct WriteEffectTests {
-  /// The real file-system calls, except that writing data fails with `code`.
-  struct FailingWrites: FileOperations {
-    let code: Int32
-    let real = SystemFileOperations()
-
-    func makeTemporaryFile(
-      template: String
-    ) throws(SystemError) -> (descriptor: Int32, path: String) {
-      try real.makeTemporaryFile(template: template)
-    }
-    func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
-      throw SystemError(code)
-    }
-    func synchronize(_ descriptor: Int32) throws(SystemError) { try real.synchronize(descriptor) }
-    func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
-      try real.changeOwner(descriptor, user: user, group: group)
-    }
-    func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
-      try real.changeMode(descriptor, mode)
-    }
-    func close(_ descriptor: Int32) throws(SystemError) { try real.close(descriptor) }
-    func rename(_ source: String, to destination: String) throws(SystemError) {
-      try real.rename(source, to: destination)
-    }
-    func remove(_ path: String) throws(SystemError) { try real.remove(path) }
-    func synchronizeDirectory(_ path: String) throws(SystemError) {
-      try real.synchronizeDirectory(path)
-    }
-    func exchange(_ source: String, with destination: String) throws(SystemError) {
-      try real.exchange(source, with: destination)
-    }
-  }
-
   /// `Save.app` with SaveTests' Info.plist, in a fresh folder; its path.
   func makeBundle() throws -> String {
     try TemporaryFolder("effects").write("Save.app/Info.plist", SaveTests.info)
@@ -89,7 +56,8 @@ import Testing
     defer {
       try? FileManager.default.removeItem(atPath: (app as NSString).deletingLastPathComponent)
     }
-    let state = try run(app, "j j e Ctrl-U N e w Enter w y", files: FailingWrites(code: ENOSPC))
+    let state = try run(
+      app, "j j e Ctrl-U N e w Enter w y", files: FailingFileOperations(step: .write, code: ENOSPC))
     #expect(state.message?.isError == true)
     #expect(state.message?.text.contains("No space left on device") == true)
     #expect(state.message?.text.hasSuffix("the file is unchanged and the edits are kept") == true)
@@ -138,7 +106,8 @@ import Testing
       size: Size(width: 100, height: 30),
       events: VirtualTerminal.keys("j j e Ctrl-U N e w Enter q s y"))
     let (ending, state) = Inspector.run(
-      try state(app), theme: .builtInDefault, on: terminal, files: FailingWrites(code: EIO))
+      try state(app), theme: .builtInDefault, on: terminal,
+      files: FailingFileOperations(step: .write, code: EIO))
     #expect(ending == .inputEnded)  // not .quit: the write failed
     #expect(state.session.hasUnsavedChanges)
     #expect(state.savesBeforeQuit == nil)

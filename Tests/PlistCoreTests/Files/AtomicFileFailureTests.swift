@@ -7,59 +7,8 @@ import Testing
 
 /// Saves that fail midway, through ``FileOperations`` that fail on purpose.
 @Suite struct AtomicFileFailureTests {
-  /// The step at which ``FailingOperations`` fails.
-  enum Step: String, Sendable, CaseIterable {
-    case create, write, synchronize, changeMode, close, exchange, rename
-  }
-
-  /// The real operations, except that `step` fails with `code`.
-  struct FailingOperations: FileOperations {
-    let step: Step
-    let code: Int32
-    let real = SystemFileOperations()
-
-    func makeTemporaryFile(
-      template: String
-    ) throws(SystemError)
-      -> (descriptor: Int32, path: String)
-    {
-      if step == .create { throw SystemError(code) }
-      return try real.makeTemporaryFile(template: template)
-    }
-    func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
-      if step == .write { throw SystemError(code) }
-      return try real.write(descriptor, buffer)
-    }
-    func synchronize(_ descriptor: Int32) throws(SystemError) {
-      if step == .synchronize { throw SystemError(code) }
-      try real.synchronize(descriptor)
-    }
-    func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
-      try real.changeOwner(descriptor, user: user, group: group)
-    }
-    func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
-      if step == .changeMode { throw SystemError(code) }
-      try real.changeMode(descriptor, mode)
-    }
-    func close(_ descriptor: Int32) throws(SystemError) {
-      try real.close(descriptor)
-      if step == .close { throw SystemError(code) }
-    }
-    func rename(_ source: String, to destination: String) throws(SystemError) {
-      if step == .rename { throw SystemError(code) }
-      try real.rename(source, to: destination)
-    }
-    func remove(_ path: String) throws(SystemError) { try real.remove(path) }
-    func synchronizeDirectory(_ path: String) throws(SystemError) {
-      try real.synchronizeDirectory(path)
-    }
-    func exchange(_ source: String, with destination: String) throws(SystemError) {
-      // `rename` fails on a file system that cannot swap (EINVAL), so the writer renames.
-      if step == .exchange { throw SystemError(code) }
-      if step == .rename { throw SystemError(EINVAL) }
-      try real.exchange(source, with: destination)
-    }
-  }
+  typealias Step = FailingFileOperations.Step
+  typealias FailingOperations = FailingFileOperations
 
   /// Real operations that write at most 3 bytes a call and are interrupted every other call.
   final class ChoppyOperations: FileOperations, @unchecked Sendable {

@@ -207,29 +207,9 @@ import Testing
     #expect(reverse.releaseFindings.map(\.ruleID) == ["build_number_not_increased"])
   }
 
-  static let pbxproj = """
-    // !$*UTF8*$!
-    {
-      archiveVersion = 1;
-      objectVersion = 77;
-      objects = {
-        P1 = { isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (T1); };
-        G0 = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
-        PL = { isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release; };
-        PR = { isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
-        T1 = { isa = PBXNativeTarget; buildConfigurationList = TL; name = Trail; productName = Trail; productType = "com.apple.product-type.application"; };
-        TL = { isa = XCConfigurationList; buildConfigurations = (TR); defaultConfigurationName = Release; };
-        TR = { isa = XCBuildConfiguration; buildSettings = {
-            INFOPLIST_FILE = Trail/Info.plist;
-            PRODUCT_BUNDLE_IDENTIFIER = com.example.trail;
-            MARKETING_VERSION = 2.1;
-            CURRENT_PROJECT_VERSION = 318;
-            PRODUCT_NAME = Trail;
-          }; name = Release; };
-      };
-      rootObject = P1;
-    }
-    """
+  static let pbxproj = ProjectFixture.pbxproj(settings: [
+    "MARKETING_VERSION = 2.1;", "CURRENT_PROJECT_VERSION = 318;",
+  ])
 
   @Test func aProjectAgainstTheBundleItBuilds() throws {
     let source = Self.info([
