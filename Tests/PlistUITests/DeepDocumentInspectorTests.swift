@@ -36,4 +36,42 @@ import Testing
       #expect(state.selection.map { state.session.depth($0) } == 0)
     }
   }
+
+  /// Revealing a row thousands of levels down from a collapsed tree (f, n, ]c) opens every
+  /// row instead of keeping one path per level above it: a tester's 100,000-level file held
+  /// about 10 GB and hung.
+  @Test func revealingADeepRowFromACollapsedTreeKeepsNoPathPerLevel() throws {
+    let folder = try TemporaryFolder("deep-reveal").url
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("deep.plist")
+    let depth = 5_000
+    try Data(DeepDocument.bytes(.xml, depth: depth)).write(to: file)
+    try LargeStack.run { () throws in
+      let bundle = try BundleLoader.load(path: file.path)
+      var state = AppState(
+        session: Session(title: file.path, bundle: bundle), size: Size(width: 100, height: 30))
+      #expect(!state.expansion.allExpanded)
+      let leaf = state.session.indexPath(of: DeepDocument.leafPath(depth: depth), in: 0)
+      #expect(leaf.count == depth)
+      state.select(.node(file: 0, path: leaf), reveal: .center)
+      #expect(state.expansion.allExpanded)
+      #expect(state.expansion.toggled.count <= 2)
+      #expect(
+        state.message?.text.hasPrefix("expanded every row to reach one 5000 levels deep") == true)
+      #expect(state.visibleRows.contains(.node(file: 0, path: leaf)))
+      // A row collapsed above it opens again when it is revealed once more.
+      let above = OutlineItem.node(file: 0, path: Array(leaf.prefix(10)))
+      state.select(above, reveal: .center)
+      _ = state.apply(.toggle)
+      #expect(!state.expansion.isExpanded(above))
+      state.select(.node(file: 0, path: leaf), reveal: .center)
+      #expect(state.expansion.isExpanded(above))
+      // A shallow row is still revealed row by row.
+      var shallow = AppState(
+        session: Session(title: file.path, bundle: bundle), size: Size(width: 100, height: 30))
+      shallow.select(.node(file: 0, path: Array(leaf.prefix(20))), reveal: .center)
+      #expect(!shallow.expansion.allExpanded)
+      #expect(shallow.expansion.isExpanded(.node(file: 0, path: Array(leaf.prefix(19)))))
+    }
+  }
 }

@@ -63,6 +63,9 @@ package struct AppState: Sendable {
   /// A fixed time for ``clock``, for tests and screenshots.
   package var fixedClock: PlistDate?
 
+  /// The depth past which revealing a row expands every row instead of each one above it.
+  static let deepRevealDepth = 1_000
+
   /// How many rows above and below the selection stay on screen when scrolling.
   package static let scrollMargin = 2
 
@@ -472,10 +475,36 @@ package struct AppState: Sendable {
   /// Selects `item` (expanding its ancestors) and scrolls to show it.
   package mutating func select(_ item: OutlineItem?, reveal how: Reveal) {
     guard let item else { return }
-    var ancestor = session.parent(of: item)
-    while let at = ancestor {
-      if !expansion.isExpanded(at) { expansion.set(at, expanded: true) }
-      ancestor = session.parent(of: at)
+    if case .node(let file, let path) = item {
+      // The bundles above the file, then the rows above the node in the file, one prefix of
+      // its index path each (never a copy per level: a node 100,000 levels deep is common in
+      // a hostile file).
+      var branch = session.files[file].branch
+      while let b = branch {
+        if !expansion.isExpanded(.branch(b)) { expansion.set(.branch(b), expanded: true) }
+        branch = session.branches[b].parent
+      }
+      if !expansion.allExpanded, path.count > Self.deepRevealDepth {
+        // Opening that many rows one by one would keep a path per level: every row is
+        // opened instead, the collapsed ones kept as exceptions.
+        expansion.setAll(expanded: true)
+        message = StatusMessage(
+          "expanded every row to reach one \(path.count) levels deep (C collapses them all)")
+      }
+      if expansion.allExpanded {
+        expansion.openCollapsedAncestors(file: file, path: path)
+      } else {
+        for depth in 0..<path.count {
+          let row = OutlineItem.node(file: file, path: Array(path[..<depth]))
+          if !expansion.isExpanded(row) { expansion.set(row, expanded: true) }
+        }
+      }
+    } else {
+      var ancestor = session.parent(of: item)
+      while let at = ancestor {
+        if !expansion.isExpanded(at) { expansion.set(at, expanded: true) }
+        ancestor = session.parent(of: at)
+      }
     }
     if item != selection { detailScroll = 0 }
     selection = item

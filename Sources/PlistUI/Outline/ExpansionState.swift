@@ -32,6 +32,16 @@ package struct ExpansionState: Sendable, Hashable {
   /// Replaces the rows whose state differs from the default (after edits moved them).
   package mutating func replaceToggled(_ rows: Set<OutlineItem>) { toggled = rows }
 
+  /// While every row is expanded by default, opens the rows above node `path` of file `file`
+  /// that were collapsed; O(collapsed rows × depth), however deep the node.
+  package mutating func openCollapsedAncestors(file: Int, path: [Int]) {
+    guard allExpanded else { return }
+    toggled = toggled.filter { row in
+      guard case .node(file, let other) = row else { return true }
+      return !(other.count < path.count && path.starts(with: other))
+    }
+  }
+
   /// Expands (or collapses) every row.
   package mutating func setAll(expanded: Bool) {
     allExpanded = expanded
