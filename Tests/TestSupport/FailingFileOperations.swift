@@ -5,7 +5,7 @@ import PlistCore
 ///
 /// They stand for a full disk, an I/O error or a file system that cannot swap, in the writers'
 /// and the inspector's fault tests.
-package struct FailingFileOperations: FileOperations {
+package struct FailingFileOperations: ForwardingFileOperations {
   /// The step at which the operations fail.
   package enum Step: String, Sendable, CaseIterable {
     case create, write, synchronize, changeMode, close, exchange, rename
@@ -15,7 +15,8 @@ package struct FailingFileOperations: FileOperations {
   package let step: Step
   /// The `errno` it fails with.
   package let code: Int32
-  private let real = SystemFileOperations()
+  /// The system's calls, which the others go to.
+  package let real = SystemFileOperations()
 
   /// Operations whose `step` fails with `code`.
   package init(step: Step, code: Int32) {
@@ -41,9 +42,6 @@ package struct FailingFileOperations: FileOperations {
     if step == .synchronize { throw SystemError(code) }
     try real.synchronize(descriptor)
   }
-  package func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
-    try real.changeOwner(descriptor, user: user, group: group)
-  }
   package func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
     if step == .changeMode { throw SystemError(code) }
     try real.changeMode(descriptor, mode)
@@ -55,10 +53,6 @@ package struct FailingFileOperations: FileOperations {
   package func rename(_ source: String, to destination: String) throws(SystemError) {
     if step == .rename { throw SystemError(code) }
     try real.rename(source, to: destination)
-  }
-  package func remove(_ path: String) throws(SystemError) { try real.remove(path) }
-  package func synchronizeDirectory(_ path: String) throws(SystemError) {
-    try real.synchronizeDirectory(path)
   }
   package func exchange(_ source: String, with destination: String) throws(SystemError) {
     // `rename` fails on a file system that cannot swap (EINVAL), so the writer renames.

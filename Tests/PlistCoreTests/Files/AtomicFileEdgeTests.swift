@@ -311,7 +311,7 @@ private final class Reader: @unchecked Sendable {
 }
 
 /// Real operations, except that another program writes the file just before the swap.
-private final class RacingOperations: FileOperations, @unchecked Sendable {
+private final class RacingOperations: ForwardingFileOperations, @unchecked Sendable {
   let path: String
   let text: String
   let real = SystemFileOperations()
@@ -322,28 +322,6 @@ private final class RacingOperations: FileOperations, @unchecked Sendable {
     self.text = text
   }
 
-  func makeTemporaryFile(template: String) throws(SystemError) -> (descriptor: Int32, path: String)
-  {
-    try real.makeTemporaryFile(template: template)
-  }
-  func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
-    try real.write(descriptor, buffer)
-  }
-  func synchronize(_ descriptor: Int32) throws(SystemError) { try real.synchronize(descriptor) }
-  func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
-    try real.changeOwner(descriptor, user: user, group: group)
-  }
-  func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
-    try real.changeMode(descriptor, mode)
-  }
-  func close(_ descriptor: Int32) throws(SystemError) { try real.close(descriptor) }
-  func rename(_ source: String, to destination: String) throws(SystemError) {
-    try real.rename(source, to: destination)
-  }
-  func remove(_ path: String) throws(SystemError) { try real.remove(path) }
-  func synchronizeDirectory(_ path: String) throws(SystemError) {
-    try real.synchronizeDirectory(path)
-  }
   func exchange(_ source: String, with destination: String) throws(SystemError) {
     if !fired {
       fired = true
@@ -357,59 +335,18 @@ private final class RacingOperations: FileOperations, @unchecked Sendable {
 }
 
 /// Real operations whose writes fail as they do past `ulimit -f`.
-private struct FileSizeLimit: FileOperations {
+private struct FileSizeLimit: ForwardingFileOperations {
   let real = SystemFileOperations()
 
-  func makeTemporaryFile(template: String) throws(SystemError) -> (descriptor: Int32, path: String)
-  {
-    try real.makeTemporaryFile(template: template)
-  }
   func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
     throw SystemError(EFBIG)
-  }
-  func synchronize(_ descriptor: Int32) throws(SystemError) { try real.synchronize(descriptor) }
-  func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
-    try real.changeOwner(descriptor, user: user, group: group)
-  }
-  func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
-    try real.changeMode(descriptor, mode)
-  }
-  func close(_ descriptor: Int32) throws(SystemError) { try real.close(descriptor) }
-  func rename(_ source: String, to destination: String) throws(SystemError) {
-    try real.rename(source, to: destination)
-  }
-  func remove(_ path: String) throws(SystemError) { try real.remove(path) }
-  func synchronizeDirectory(_ path: String) throws(SystemError) {
-    try real.synchronizeDirectory(path)
   }
 }
 
 /// Real operations on a file that has one attribute the temporary file cannot take.
-private struct AttributeOperations: FileOperations {
+private struct AttributeOperations: ForwardingFileOperations {
   let real = SystemFileOperations()
 
-  func makeTemporaryFile(template: String) throws(SystemError) -> (descriptor: Int32, path: String)
-  {
-    try real.makeTemporaryFile(template: template)
-  }
-  func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
-    try real.write(descriptor, buffer)
-  }
-  func synchronize(_ descriptor: Int32) throws(SystemError) { try real.synchronize(descriptor) }
-  func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
-    try real.changeOwner(descriptor, user: user, group: group)
-  }
-  func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
-    try real.changeMode(descriptor, mode)
-  }
-  func close(_ descriptor: Int32) throws(SystemError) { try real.close(descriptor) }
-  func rename(_ source: String, to destination: String) throws(SystemError) {
-    try real.rename(source, to: destination)
-  }
-  func remove(_ path: String) throws(SystemError) { try real.remove(path) }
-  func synchronizeDirectory(_ path: String) throws(SystemError) {
-    try real.synchronizeDirectory(path)
-  }
   func attributeNames(_ path: String) throws(SystemError) -> [String] { ["user.x"] }
   func attribute(_ name: String, of path: String) throws(SystemError) -> [UInt8] { [1] }
   func setAttribute(_ name: String, _ value: [UInt8], on descriptor: Int32) throws(SystemError) {

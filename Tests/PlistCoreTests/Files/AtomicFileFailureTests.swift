@@ -11,19 +11,12 @@ import Testing
   typealias FailingOperations = FailingFileOperations
 
   /// Real operations that write at most 3 bytes a call and are interrupted every other call.
-  final class ChoppyOperations: FileOperations, @unchecked Sendable {
+  final class ChoppyOperations: ForwardingFileOperations, @unchecked Sendable {
     let real = SystemFileOperations()
     private let lock = NSLock()
     private var calls = 0
     var writeCalls: Int { lock.withLock { calls } }
 
-    func makeTemporaryFile(
-      template: String
-    ) throws(SystemError)
-      -> (descriptor: Int32, path: String)
-    {
-      try real.makeTemporaryFile(template: template)
-    }
     func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
       let call = lock.withLock {
         calls += 1
@@ -31,21 +24,6 @@ import Testing
       }
       if call % 2 == 1 { throw SystemError(EINTR) }
       return try real.write(descriptor, UnsafeRawBufferPointer(rebasing: buffer.prefix(3)))
-    }
-    func synchronize(_ descriptor: Int32) throws(SystemError) { try real.synchronize(descriptor) }
-    func changeOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(SystemError) {
-      try real.changeOwner(descriptor, user: user, group: group)
-    }
-    func changeMode(_ descriptor: Int32, _ mode: UInt32) throws(SystemError) {
-      try real.changeMode(descriptor, mode)
-    }
-    func close(_ descriptor: Int32) throws(SystemError) { try real.close(descriptor) }
-    func rename(_ source: String, to destination: String) throws(SystemError) {
-      try real.rename(source, to: destination)
-    }
-    func remove(_ path: String) throws(SystemError) { try real.remove(path) }
-    func synchronizeDirectory(_ path: String) throws(SystemError) {
-      try real.synchronizeDirectory(path)
     }
   }
 
