@@ -149,14 +149,19 @@ package struct BuildComparison: Sendable {
     }
   }
 
-  /// The pairs, with a single Info.plist on one side standing for the app whose Info.plist it
-  /// is: it becomes the counterpart of the other side's first top-level bundle, the main pair,
-  /// so that bundle is not reported added or removed and the release checks run on the two.
+  /// The pairs when one side is a single file.
+  ///
+  /// A single Info.plist stands for the app whose Info.plist it is: it becomes the counterpart
+  /// of the other side's first top-level bundle, the main pair, so that bundle is not reported
+  /// added or removed and the release checks run on the two. The other side's other bundles
+  /// are left out, as its other files are (a single file says nothing of them): none is
+  /// reported added or removed.
   static func standingIn(_ pairs: [BundlePair], old: AppBundle, new: AppBundle) -> [BundlePair] {
     let oldIsSingle = old.inputKind == .file && new.inputKind != .file
     let newIsSingle = new.inputKind == .file && old.inputKind != .file
     guard oldIsSingle || newIsSingle else { return pairs }
     let single = oldIsSingle ? old : new
+    let paired = pairs.filter { $0.old != nil && $0.new != nil }
     guard single.bundles.isEmpty, let info = single.files.first(where: { $0.role == .infoPlist }),
       let main = (oldIsSingle ? new : old).bundles.first,
       let index = pairs.firstIndex(where: {
@@ -164,13 +169,13 @@ package struct BuildComparison: Sendable {
           ? $0.old == nil && $0.new?.path == main.path
           : $0.new == nil && $0.old?.path == main.path
       })
-    else { return pairs }
+    else { return paired }
     let standIn = Self.standIn(for: info, kind: main.kind)
     var result = pairs
     if oldIsSingle { result[index].old = standIn } else { result[index].new = standIn }
     result[index].match = .path
     result[index].isMain = true
-    return result
+    return result.filter { $0.old != nil && $0.new != nil }
   }
 
   /// The bundle a lone Info.plist stands for: no folder, the file alone, the platforms its
