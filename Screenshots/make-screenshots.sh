@@ -188,3 +188,32 @@ if [ -f "$corpus/info-plist/Swiftfin__iOS__Info.plist" ]; then
 else
   echo "skipped save-diff: the corpus is absent at $corpus"
 fi
+
+# (f) A comparison: the corpus's built wdiodemoapp.app as OLD, and a copy with a camera purpose
+# string and a font removed, DTXcode changed and a location purpose string added as NEW
+# (`infoscope diff OLD NEW` on a terminal), after ]c ]c.
+if [ -d "$corpus/bundles/wdiodemoapp.app" ]; then
+  cp -R "$corpus/bundles/wdiodemoapp.app" "$tmp/old.app"
+  cp -R "$corpus/bundles/wdiodemoapp.app" "$tmp/new.app"
+  python3 - "$tmp/old.app/Info.plist" "$tmp/new.app/Info.plist" << 'PY'
+import plistlib, sys
+old, new = sys.argv[1], sys.argv[2]
+with open(old, "rb") as f:
+    info = plistlib.load(f)
+info["NSCameraUsageDescription"] = "Scans tickets."
+info["UIAppFonts"].insert(2, "Old.ttf")
+info["DTXcode"] = "0930"
+with open(old, "wb") as f:
+    plistlib.dump(info, f)
+with open(new, "rb") as f:
+    info = plistlib.load(f)
+info["NSLocationWhenInUseUsageDescription"] = "Shows the nearest tests."
+with open(new, "wb") as f:
+    plistlib.dump(info, f)
+PY
+  start_dir=$tmp start compare diff old.app new.app
+  keys compare ']' c ']' c
+  shot compare diff-view
+else
+  echo "skipped diff-view: the corpus is absent at $corpus"
+fi
