@@ -50,31 +50,9 @@ struct Spawner: Sendable {
     if let gnuTime {
       argv = [gnuTime, "-f", "%M", "-o", rssPath] + arguments
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let cArguments = argv.map { strdup($0) } + [nil]
-    let cEnvironment =
-      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in cArguments + cEnvironment { free(pointer) }
+    guard let (exit, wall, usage) = Self.spawn(argv, stdout: outPath, stderr: errPath) else {
+      return nil
     }
-    let clock = ContinuousClock()
-    let start = clock.now
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
-    guard spawned == 0 else { return nil }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-      guard errno == EINTR else { return nil }
-    }
-    let wall = (clock.now - start).seconds
-    let signal = status & 0x7F
-    let exit = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     var rss = usage.ru_maxrss * 1024
     var floored = true
     if gnuTime != nil, let text = try? String(contentsOfFile: rssPath, encoding: .utf8),
@@ -88,6 +66,42 @@ struct Spawner: Sendable {
       stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
       stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
       wallSeconds: wall, maxRSSBytes: rss, rssIsFloored: floored)
+  }
+
+  /// Spawns `argv` (the first is an absolute path) with standard input from /dev/null and its
+  /// output in the files `stdout` and `stderr`, and reaps it with `wait4`.
+  ///
+  /// - Returns: its exit status (128 + the signal number when a signal ended it), the seconds
+  ///   from spawn to reaped, and its resource usage; nil when it could not be started.
+  static func spawn(
+    _ argv: [String], stdout: String = "/dev/null", stderr: String = "/dev/null"
+  ) -> (status: Int32, seconds: Double, usage: rusage)? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let cArguments = argv.map { strdup($0) } + [nil]
+    let cEnvironment =
+      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in cArguments + cEnvironment { free(pointer) }
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment) == 0 else {
+      return nil
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 {
+      guard errno == EINTR else { return nil }
+    }
+    let seconds = (clock.now - start).seconds
+    let signal = status & 0x7F
+    return (signal == 0 ? (status >> 8) & 0xFF : 128 + signal, seconds, usage)
   }
 
   /// The absolute path of `name` on `PATH`, or nil.

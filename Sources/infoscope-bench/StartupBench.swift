@@ -159,34 +159,8 @@ enum StartupBench {
 
   /// Runs `arguments` once with standard input and output on /dev/null.
   static func sample(_ arguments: [String]) -> Sample? {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let cArguments = arguments.map { strdup($0) } + [nil]
-    let cEnvironment =
-      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in cArguments + cEnvironment { free(pointer) }
-    }
-    let clock = ContinuousClock()
-    let start = clock.now
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, arguments[0], &actions, nil, cArguments, cEnvironment) == 0 else {
-      return nil
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-      guard errno == EINTR else { return nil }
-    }
-    let seconds = (clock.now - start).seconds
-    let signal = status & 0x7F
-    return Sample(
-      seconds: seconds, pageFaults: usage.ru_minflt,
-      status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal)
+    guard let (status, seconds, usage) = Spawner.spawn(arguments) else { return nil }
+    return Sample(seconds: seconds, pageFaults: usage.ru_minflt, status: status)
   }
 
   /// The best and median of `samples`, or nil for none.
