@@ -292,6 +292,17 @@ extension Session {
     comparison = view
   }
 
+  /// A row's one-line preview of `value` (``RowText/preview(_:)``); in a comparison, a
+  /// container counts NEW's items and says how many removed ones it shows.
+  package func preview(_ item: OutlineItem, _ value: PlistValue) -> (text: String, role: ThemeRole)
+  {
+    var preview = RowText.preview(value)
+    if let removed = comparison?.restoredCount(item), removed > 0 {
+      preview.text = RowText.items((value.childCount ?? 0) - removed, removed: removed)
+    }
+    return preview
+  }
+
   /// The number an array item's row shows: its index in NEW's array, or in OLD's for an item
   /// put back; nil for a row that is no array item.
   package func itemNumber(_ item: OutlineItem) -> Int? {

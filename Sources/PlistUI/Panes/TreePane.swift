@@ -47,10 +47,7 @@ package enum TreePane {
             label: label, labelRole: .file, type: "", value: entry.problem ?? "unreadable",
             valueRole: .error)
         }
-        var value = RowText.preview(root.value).text
-        if let removed = session.comparison?.restoredCount(item), removed > 0 {
-          value = RowText.items((root.value.childCount ?? 0) - removed, removed: removed)
-        }
+        var value = session.preview(item, root.value).text
         if entry.role == .executable {
           value += "  Mach-O"
         } else if entry.role == .assetCatalog {
@@ -64,10 +61,7 @@ package enum TreePane {
           valueRole: .container)
       }
       let node = session.node(item)
-      var preview = node.map { RowText.preview($0.value) } ?? ("", .normal)
-      if let removed = session.comparison?.restoredCount(item), removed > 0 {
-        preview.text = RowText.items((node?.value.childCount ?? 0) - removed, removed: removed)
-      }
+      var preview = node.map { session.preview(item, $0.value) } ?? ("", .normal)
       // R: Xcode's name of a value too (`1 (iPhone)`).
       if state.showsDisplayNames, let node, !node.value.kind.isContainer,
         let key = session.key(item) ?? session.parent(of: item).flatMap({ session.key($0) }),
