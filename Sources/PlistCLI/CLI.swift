@@ -173,8 +173,8 @@ package enum CLI {
   /// otherwise.
   private static func open(_ options: OpenOptions, context: Context) -> Plan {
     var path: String?
-    if case .path(var given) = options.source {
-      while given.count > 1, given.hasSuffix("/") { given.removeLast() }
+    if case .path(let typed) = options.source {
+      let given = withoutTrailingSlashes(typed)
       // A lone word that names no file is a mistyped command more likely than a file.
       if !given.contains("/"), !given.contains("."), !FileManager.default.fileExists(atPath: given)
       {
@@ -260,6 +260,14 @@ package enum CLI {
 
   /// The name errors give an input: the path, or `<stdin>` for `-`.
   static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+  /// `path` without trailing slashes (`App.app/` from tab completion), one spelling per input;
+  /// `/` stays.
+  static func withoutTrailingSlashes(_ path: String) -> String {
+    var path = path
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    return path
+  }
 
   /// The short usage shown after a usage error, from `CommandTable`.
   package static func usage(for subcommand: Subcommand?) -> String {

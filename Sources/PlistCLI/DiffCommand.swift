@@ -85,10 +85,7 @@ package enum DiffCommand {
   /// The name an input given as `given` is reported under: standard input's name for `-`,
   /// the path without trailing slashes otherwise.
   package static func name(_ given: String) -> String {
-    if given == "-" { return CLI.displayName(given) }
-    var path = given
-    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-    return path
+    given == "-" ? CLI.displayName(given) : CLI.withoutTrailingSlashes(given)
   }
 
   /// The exit status `--fail-on` and `--strict` give the comparison.

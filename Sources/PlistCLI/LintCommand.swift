@@ -187,9 +187,7 @@ package enum LintCommand {
         continue
       }
       // One spelling per input: no trailing slash (`App.app/` from tab completion).
-      var trimmed = given
-      while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-      let input = trimmed
+      let input = CLI.withoutTrailingSlashes(given)
       let role = options.role
       inputs.append(
         Input(name: input) { () throws(BundleError) in
