@@ -124,4 +124,30 @@ import Testing
     #expect(state.message?.isError == true)
     #expect(state.message?.text.hasPrefix("no copy written, the edits are kept: ") == true)
   }
+
+  /// From a newcomer's run: `q s y` on a read-only file asked, and `o` wrote it but stayed;
+  /// overwriting now goes on with the save before quitting and quits.
+  @Test func overwritingAReadOnlyFileDuringASaveBeforeQuittingQuits() throws {
+    let app = try makeBundle()
+    defer {
+      try? FileManager.default.removeItem(atPath: (app as NSString).deletingLastPathComponent)
+    }
+    let file = app + "/Info.plist"
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
+    let asked = VirtualTerminal(
+      size: Size(width: 100, height: 30),
+      events: VirtualTerminal.keys("j j e Ctrl-U N e w Enter q s y"))
+    var (ending, state) = Inspector.run(try state(app), theme: .builtInDefault, on: asked)
+    #expect(ending == .inputEnded)
+    guard case .confirm(let prompt)? = state.modal else {
+      Issue.record("no question: \(String(describing: state.message))")
+      return
+    }
+    #expect(prompt.question.hasPrefix("\(file) was not written: it is read-only"))
+    let overwrite = VirtualTerminal(
+      size: Size(width: 100, height: 30), events: VirtualTerminal.keys("o"))
+    (ending, state) = Inspector.run(state, theme: .builtInDefault, on: overwrite)
+    #expect(ending == .quit)
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("<string>New</string>"))
+  }
 }

@@ -498,11 +498,12 @@ extension AppState {
           answers: [("o", "overwrite it anyway"), ("c", "cancel")],
           action: .readOnly(file: file, format: format, force: write.force)))
     case .failure(let error):
-      // The writer's message already says the path was not saved and why.
+      // The writer's message already says the path was not saved and why: a save before
+      // quitting stops here, and the session stays.
       refuse("\(error.message); the file is unchanged and the edits are kept")
+      savesBeforeQuit = nil
     }
-    // A question or a refusal: a save before quitting stops here, and the session stays.
-    savesBeforeQuit = nil
+    // A question: a save before quitting goes on after `o`, and stops at any other answer.
     return []
   }
 

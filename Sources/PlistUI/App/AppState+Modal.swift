@@ -302,6 +302,7 @@ extension AppState {
     guard case .character(let c) = key else {
       if keymap.command(for: key, in: .question) == .cancel {
         modal = nil
+        savesBeforeQuit = nil
         message = StatusMessage("cancelled")
       }
       return []
@@ -309,6 +310,8 @@ extension AppState {
     let answer = Character(c.lowercased())
     guard prompt.answers.contains(where: { $0.key == answer }) else { return [] }
     modal = nil
+    // Only overwriting goes on with a save before quitting; any other answer stops it.
+    if answer != "o" { savesBeforeQuit = nil }
     switch (prompt.action, answer) {
     case (.delete(let item), "y"):
       guard case .node(let file, let path) = item else { return [] }

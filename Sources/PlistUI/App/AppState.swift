@@ -145,6 +145,7 @@ package struct AppState: Sendable {
       pendingCount = nil
       if modal != nil || search.line != nil || helpScroll != nil {
         quitsAfterArchiveCopy = false
+        savesBeforeQuit = nil
         modal = nil
         search.close()
         helpScroll = nil
