@@ -10,9 +10,9 @@ import PlistCore
 /// file's bytes when editing began, as a string), `savedAt` (a date) and `content` (the edited
 /// property list as XML bytes). A recovery is offered only while the file on disk still has the
 /// bytes the edits were made on. It is removed after a clean save or a discard.
-package struct RecoveryStore: Sendable {
+package struct RecoveryStore: Sendable, Hashable {
   /// A recovery found for a file.
-  package struct Record: Sendable, Equatable {
+  package struct Record: Sendable, Hashable {
     /// The file it recovers.
     package var path: String
     /// The hash of the file's bytes the edits were made on.
@@ -54,11 +54,13 @@ package struct RecoveryStore: Sendable {
     return directory + "/" + name + ".plist"
   }
 
-  /// Writes the recovery of `path`: its edited `content` made on bytes of hash `originalHash`.
+  /// Writes the recovery of `path`: its edited `content` made on bytes of hash `originalHash`,
+  /// through `operations` (tests pass failing ones).
   ///
   /// - Throws: ``EditError`` `.writeFailed` when the folder or file cannot be written.
   package func save(
-    path: String, originalHash: UInt64, content: [UInt8], at date: Date = Date()
+    path: String, originalHash: UInt64, content: [UInt8], at date: Date = Date(),
+    operations: any FileOperations = SystemFileOperations()
   )
     throws(EditError)
   {
@@ -84,15 +86,17 @@ package struct RecoveryStore: Sendable {
       throw EditError(.writeFailed, "cannot encode the recovery of \(path): \(error)")
     }
     do {
-      try AtomicFile.write(bytes, to: file(for: path), expecting: nil)
+      try AtomicFile.write(bytes, to: file(for: path), operations: operations)
     } catch {
       throw EditError(error)
     }
   }
 
-  /// The recovery of `path`, when there is one that reads.
-  package func load(path: String) -> Record? {
-    guard let (bytes, _) = try? AtomicFile.read(path: file(for: path)),
+  /// The recovery of `path`, when there is one that reads (read through `operations`).
+  package func load(
+    path: String, operations: any FileOperations = SystemFileOperations()
+  ) -> Record? {
+    guard let (bytes, _) = try? operations.readFile(file(for: path)),
       let document = try? PlistReader.read(bytes: bytes),
       let d = document.root.value.dictionaryValue,
       case .string(let recorded)? = d["path"]?.value, recorded == Self.absolute(path),
@@ -103,9 +107,19 @@ package struct RecoveryStore: Sendable {
     return Record(path: recorded, originalHash: hash, savedAt: date.date, content: [UInt8](content))
   }
 
-  /// Removes the recovery of `path`, if any.
-  package func remove(path: String) {
-    try? FileManager.default.removeItem(atPath: file(for: path))
+  /// Removes the recovery of `path`, if any (through `operations`).
+  ///
+  /// - Throws: ``EditError`` `.writeFailed` when it is there and cannot be removed.
+  package func remove(
+    path: String, operations: any FileOperations = SystemFileOperations()
+  ) throws(EditError) {
+    do {
+      try operations.remove(file(for: path))
+    } catch  where error.code == ENOENT {
+      // Nothing kept for it.
+    } catch {
+      throw EditError(.writeFailed, "cannot remove the recovery of \(path): \(error.text)")
+    }
   }
 
   /// `path` made absolute against the working directory, `.` and `..` resolved.

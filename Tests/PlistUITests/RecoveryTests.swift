@@ -20,7 +20,7 @@ import Testing
         == RecoveryStore.Record(
           path: "/tmp/x/Info.plist", originalHash: 42, savedAt: date, content: [1, 2, 3]))
     #expect(store.load(path: "/tmp/y/Info.plist") == nil)
-    store.remove(path: "/tmp/x/Info.plist")
+    try store.remove(path: "/tmp/x/Info.plist")
     #expect(store.load(path: "/tmp/x/Info.plist") == nil)
   }
 
@@ -53,14 +53,29 @@ import Testing
     for event in VirtualTerminal.keys(script) { _ = Inspector.handle(event, on: &state) }
   }
 
+  /// Writes the recovery files due now, as the loop does every few seconds.
+  ///
+  /// - Returns: the failure the status line shows, if any.
+  @discardableResult
+  func keepRecovery(_ state: inout AppState) -> String? {
+    state.show(StatusMessage(""))
+    _ = Inspector.perform(state.keepRecovery(), on: &state)
+    return state.message?.isError == true ? state.message?.text : nil
+  }
+
+  /// Looks for recovery files as the loop does when it starts, and offers the first.
+  func offerRecoveries(_ state: inout AppState) {
+    _ = Inspector.perform(state.lookForRecoveries(), on: &state)
+  }
+
   @Test func editsSurviveAnAbruptEndAndAreRestored() throws {
     let (app, store) = try makeApp()
     var first = try open(app, store: store)
     keys(&first, "j j e Ctrl-U K e p t Enter")
-    #expect(first.session.writeRecovery() == nil)
+    #expect(keepRecovery(&first) == nil)
     // The process ends without saving; the next open offers the edits.
     var second = try open(app, store: store)
-    second.offerRecoveries()
+    offerRecoveries(&second)
     guard case .confirm(let prompt)? = second.modal else {
       Issue.record("no offer")
       return
@@ -81,9 +96,9 @@ import Testing
     let (app, store) = try makeApp()
     var first = try open(app, store: store)
     keys(&first, "j j d")
-    first.session.writeRecovery()
+    keepRecovery(&first)
     var second = try open(app, store: store)
-    second.offerRecoveries()
+    offerRecoveries(&second)
     keys(&second, "d")
     #expect(store.load(path: app + "/Info.plist") == nil)
     #expect(!second.session.hasUnsavedChanges)
@@ -93,11 +108,11 @@ import Testing
     let (app, store) = try makeApp()
     var first = try open(app, store: store)
     keys(&first, "j j d")
-    first.session.writeRecovery()
+    keepRecovery(&first)
     try Data(SaveTests.info.replacingOccurrences(of: "Old", with: "Other").utf8)
       .write(to: URL(fileURLWithPath: app + "/Info.plist"))
     var second = try open(app, store: store)
-    second.offerRecoveries()
+    offerRecoveries(&second)
     guard case .confirm(let prompt)? = second.modal else {
       Issue.record("the edits were not offered")
       return
@@ -109,10 +124,10 @@ import Testing
     let (app, store) = try makeApp()
     var state = try open(app, store: store)
     keys(&state, "j j d")
-    state.session.writeRecovery()
+    keepRecovery(&state)
     #expect(store.load(path: app + "/Info.plist") != nil)
     keys(&state, "u")
-    state.session.writeRecovery()
+    keepRecovery(&state)
     #expect(store.load(path: app + "/Info.plist") == nil)
   }
 
@@ -120,9 +135,9 @@ import Testing
     let (app, store) = try makeApp()
     var state = try open(app, store: store)
     keys(&state, "j j d")
-    state.session.writeRecovery()
+    keepRecovery(&state)
     _ = state.apply(.quit)
-    #expect(state.handle(.key(.character("d"))) == [.quit])
+    #expect(Inspector.handle(.key(.character("d")), on: &state) == [.quit])
     #expect(store.load(path: app + "/Info.plist") == nil)
   }
 }
@@ -134,9 +149,9 @@ extension RecoveryTests {
     let (app, store) = try makeApp()
     var first = try open(app, store: store)
     keys(&first, "j j e Ctrl-U K e p t Enter")
-    #expect(first.session.writeRecovery() == nil)
+    #expect(keepRecovery(&first) == nil)
     var second = try open(app, store: store)
-    second.offerRecoveries()
+    offerRecoveries(&second)
     keys(&second, "r")
     func name(_ state: AppState) -> PlistValue? {
       state.session.files[0].root?.value.dictionaryValue?["CFBundleDisplayName"]?.value

@@ -36,7 +36,28 @@ import Testing
       try? FileManager.default.removeItem(atPath: (app as NSString).deletingLastPathComponent)
     }
     var state = try state(app)
-    for event in VirtualTerminal.keys("j j e Ctrl-U N e w Enter w") { _ = state.handle(event) }
+    var asked: [Effect] = []
+    for event in VirtualTerminal.keys("j j e Ctrl-U N e w Enter") { asked += state.handle(event) }
+    // The first edit asks for the file's fingerprint; the loop takes it.
+    #expect(asked == [.fingerprint(file: 0, path: app + "/Info.plist")])
+    #expect(state.session.fingerprints[0] == nil)
+    _ = Inspector.perform(asked, on: &state)
+    #expect(state.session.fingerprints[0] != nil)
+    // `w` asks for the file as it is on disk; the review opens once the loop has read it.
+    asked = state.handle(.key(.character("w")))
+    #expect(
+      asked == [
+        .readForReview(
+          ReviewRead(
+            entries: [.init(file: 0, path: app + "/Info.plist", format: .xml)],
+            quitting: false))
+      ])
+    #expect(state.modal == nil)
+    _ = Inspector.perform(asked, on: &state)
+    guard case .review? = state.modal else {
+      Issue.record("no review after the read, \(String(describing: state.modal))")
+      return
+    }
     let effects = state.handle(.key(.character("y")))
     guard case .write(let write)? = effects.first, effects.count == 1 else {
       Issue.record("expected one write effect, got \(effects)")

@@ -54,9 +54,24 @@ package protocol FileOperations: Sendable {
 
   /// Sets extended attribute `name` on the open file `descriptor` (`fsetxattr`).
   func setAttribute(_ name: String, _ value: [UInt8], on descriptor: Int32) throws(SystemError)
+
+  /// Reads the whole regular file at `path` (``AtomicFile/read(path:limit:)``): the
+  /// inspector's reads before a save, on a reload and of recovery files go through here, so a
+  /// test can make them fail too.
+  ///
+  /// - Returns: the bytes and their fingerprint.
+  /// - Throws: ``FileError`` `.notFound`, `.readFailed` or `.tooLarge`.
+  func readFile(_ path: String) throws(FileError) -> (bytes: [UInt8], fingerprint: FileFingerprint)
 }
 
 extension FileOperations {
+  /// ``AtomicFile/read(path:limit:)`` with the standard limit.
+  package func readFile(
+    _ path: String
+  ) throws(FileError) -> (bytes: [UInt8], fingerprint: FileFingerprint) {
+    try AtomicFile.read(path: path)
+  }
+
   /// The C library's `renameat2(RENAME_EXCHANGE)`.
   package func exchange(_ source: String, with destination: String) throws(SystemError) {
     try SystemFileOperations().exchange(source, with: destination)

@@ -20,69 +20,76 @@ extension AppState {
         error: nil, label: "write a copy of \(name) to"))
   }
 
-  /// Why `text` cannot name the copy of `ipa`, or nil when it can.
-  func refusalOfCopyPath(_ text: String, ipa: String) -> String? {
-    if text.isEmpty { return "type the path of the copy" }
-    var folderInfo = stat()
-    let folder = Self.split(text).folder ?? "."
-    guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
-      return "the folder \(folder) does not exist"
-    }
-    var source = stat()
-    var target = stat()
-    if stat(ipa, &source) == 0, stat(text, &target) == 0 {
-      if source.st_dev == target.st_dev && source.st_ino == target.st_ino {
-        return "that is the .ipa itself; name another file so the original stays as it is"
-      }
-      if target.st_mode & S_IFMT == S_IFDIR { return "\(text) is a folder; name a file" }
-    }
-    return nil
-  }
-
-  /// Reviews the copy of `ipa` at `copy`: the diff of every edited file it holds (file `file`
-  /// first), under the warning that the signature no longer matches.
+  /// Asks for the review of the copy of `ipa` at `copy` (``Effect/readArchiveForReview(_:)``,
+  /// then ``finishArchiveReviewRead(_:_:)``): the diff of every edited file it holds (file
+  /// `file` first).
   mutating func reviewArchiveCopy(
     _ file: Int, ipa: String, format: PlistFormat, copy: String
-  ) {
-    guard case .archive(_, let entry) = session.saveTarget(file) else { return }
-    let files = [file] + session.editedFiles(inArchive: ipa).filter { $0 != file }
-    var lines: [String] = []
-    var wasBinary = false
-    do {
-      let archive = try ZipArchive(path: ipa)
-      if ipa == session.bundle.inputPath, let opened = session.bundle.inputStamp,
-        archive.stamp != opened
-      {
-        return fail(
-          "cannot write a copy of \(ipa): it changed on disk since it was opened; open it again")
-      }
-      for each in files {
+  ) -> [Effect] {
+    let entries = ([file] + session.editedFiles(inArchive: ipa).filter { $0 != file })
+      .compactMap { each -> FileLocation? in
         guard case .archive(_, let name) = session.saveTarget(each),
-          let document = session.documents[each]
-        else { continue }
-        wasBinary = wasBinary || document.original.format == .binary
-        let old = try archive.contents(at: name, limit: archive.limits.maxEntrySize)
-        lines += try SaveDiff.lines(old: old, document: document, format: format, name: name)
+          session.documents[each] != nil
+        else { return nil }
+        return FileLocation(file: each, path: name)
       }
-    } catch let error as BundleError {
-      return fail("cannot write a copy of \(ipa): \(error.description)")
-    } catch let error as PlistError {
-      return fail("cannot write \(session.files[file].path): \(error.message)")
-    } catch {
-      return fail("cannot write a copy of \(ipa): \(error)")
+    return [
+      .readArchiveForReview(
+        ArchiveReviewRead(
+          file: file, archive: ipa, copy: copy, format: format, entries: entries,
+          expecting: ipa == session.bundle.inputPath ? session.bundle.inputStamp : nil))
+    ]
+  }
+
+  /// The review asked for by ``reviewArchiveCopy(_:ipa:format:copy:)``, made from what the
+  /// loop read: a copy path it refused goes back to the prompt; an archive that could not be
+  /// read, or changed since it was opened, stops the save; otherwise the diff of every edited
+  /// file under the warning that the signature no longer matches.
+  package mutating func finishArchiveReviewRead(
+    _ read: ArchiveReviewRead, _ outcome: ArchiveReviewOutcome
+  ) -> [Effect] {
+    switch outcome {
+    case .refusedPath(let reason):
+      if case .input(var prompt) = modal, case .archiveCopy = prompt.purpose {
+        prompt.error = reason
+        modal = .input(prompt)
+      } else {
+        fail("cannot write a copy of \(read.archive): \(reason)")
+      }
+      return []
+    case .failed(let reason):
+      if case .input(let prompt) = modal, case .archiveCopy = prompt.purpose { modal = nil }
+      fail(reason)
+      return []
+    case .read(let old, let copyExists):
+      if case .input(let prompt) = modal, case .archiveCopy = prompt.purpose { modal = nil }
+      var lines: [String] = []
+      var wasBinary = false
+      for (entry, bytes) in zip(read.entries, old) {
+        guard let document = session.documents[entry.file] else { continue }
+        wasBinary = wasBinary || document.original.format == .binary
+        do {
+          lines += try SaveDiff.lines(
+            old: bytes, document: document, format: read.format, name: entry.path)
+        } catch {
+          fail("cannot write \(session.files[entry.file].path): \(error.message)")
+          return []
+        }
+      }
+      var warning =
+        "the copy's code signature no longer matches: re-sign it before installing or uploading"
+      if copyExists {
+        warning += "; \(read.copy) exists and is replaced"
+      }
+      if wasBinary, read.format == .xml {
+        warning += "; binary files are written as XML (b keeps them binary)"
+      }
+      modal = .review(
+        SaveReview(
+          file: read.file, path: read.copy, format: read.format, lines: lines, warning: warning,
+          scroll: 0, entry: read.entries.first?.path))
+      return []
     }
-    var warning =
-      "the copy's code signature no longer matches: re-sign it before installing or uploading"
-    if FileManager.default.fileExists(atPath: copy) {
-      warning += "; \(copy) exists and is replaced"
-    }
-    if wasBinary, format == .xml {
-      warning += "; binary files are written as XML (b keeps them binary)"
-    }
-    modal = .review(
-      SaveReview(
-        file: file, path: copy, format: format, lines: lines, warning: warning, scroll: 0,
-        entry: entry))
   }
 
   /// Asks for the copy of the `.ipa` holding file `file` to be written to `copy`, with every

@@ -20,7 +20,7 @@ extension AppState {
     case .redo: step(redo: true)
     case .revert: beginRevert()
     case .applyFix: beginFix()
-    case .save: beginSave()
+    case .save: return beginSave()
     default: break
     }
     return []
@@ -63,19 +63,52 @@ extension AppState {
     return [.openInEditor(file: file, path: path)]
   }
 
-  /// After the editor: file `file` is read again; a file that no longer reads keeps its tree
-  /// and says why.
-  package mutating func readAgain(_ file: Int, editor: String, status: Int32?) {
+  /// After the editor: file `file` is read again (``Effect/reload(_:)``); without a status
+  /// the editor did not start.
+  package mutating func readAgain(_ file: Int, editor: String, status: Int32?) -> [Effect] {
     guard let status else {
-      return refuse("could not start the editor (\(editor)); set VISUAL or EDITOR")
+      refuse("could not start the editor (\(editor)); set VISUAL or EDITOR")
+      return []
     }
-    do {
-      try session.reload(file)
+    return reload(file, .editor(editor, status: status))
+  }
+
+  /// Asks for file `file` to be read again from disk (``Effect/reload(_:)``).
+  func reload(_ file: Int, _ reason: Reload.Reason) -> [Effect] {
+    guard case .disk(let path) = session.saveTarget(file) else { return [] }
+    return [.reload(Reload(file: file, path: path, reason: reason))]
+  }
+
+  /// How a read of a file again went, as the loop reports it: the tree is replaced and its
+  /// unsaved edits and their recovery file go, or the tree stays and the status line says why.
+  ///
+  /// - Returns: the removal of the file's recovery file.
+  package mutating func finishReload(
+    _ reload: Reload, _ outcome: Result<PlistDocument, EditError>
+  ) -> [Effect] {
+    let file = reload.file
+    let name = session.files[file].path
+    switch outcome {
+    case .success(let document):
+      session.replace(file, with: document)
       afterChange(file)
-      let note = status == 0 ? "" : " (the editor exited with status \(status))"
-      message = StatusMessage("read \(session.files[file].path) again after \(editor)\(note)")
-    } catch {
-      refuse("\(error.message); the tree shows the file as it was before the editor")
+      switch reload.reason {
+      case .editor(let editor, let status):
+        let note = status == 0 ? "" : " (the editor exited with status \(status))"
+        message = StatusMessage("read \(name) again after \(editor)\(note)")
+      case .changedOnDisk:
+        message = StatusMessage("reloaded \(name); the edits were dropped")
+      case .revert:
+        message = StatusMessage("read \(name) again from disk; its edits were dropped")
+      }
+      return session.recoveryRemoval(of: [file]).map { [.keepRecovery($0)] } ?? []
+    case .failure(let error):
+      if case .editor = reload.reason {
+        refuse("\(error.message); the tree shows the file as it was before the editor")
+      } else {
+        refuse(error.message)
+      }
+      return []
     }
   }
 
@@ -341,21 +374,31 @@ extension AppState {
 
   // MARK: - Saving
 
-  private mutating func beginSave() {
-    if session.comparison != nil { return refuse(Session.comparisonReadOnly) }
+  private mutating func beginSave() -> [Effect] {
+    if session.comparison != nil {
+      refuse(Session.comparisonReadOnly)
+      return []
+    }
     let candidates = session.unsavedFiles
-    guard !candidates.isEmpty else { return refuse("no unsaved changes") }
+    guard !candidates.isEmpty else {
+      refuse("no unsaved changes")
+      return []
+    }
     var file = candidates[0]
     if let (selected, _) = place(selection), candidates.contains(selected) { file = selected }
-    review(file, format: session.saveFormat(file))
+    return review(file, format: session.saveFormat(file))
   }
 
-  /// Opens the review of file `file` written in `format`; for a file inside an `.ipa`, of the
-  /// copy at `copy`, asking for that path first when it is nil.
-  mutating func review(_ file: Int, format: PlistFormat, copy: String? = nil) {
-    guard let document = session.documents[file] else { return }
+  /// Opens the review of file `file` written in `format`: asks for the file as it is on disk
+  /// (``Effect/readForReview(_:)``, then ``finishReviewRead(_:_:)``); for a file inside an
+  /// `.ipa`, of the copy at `copy`, asking for that path first when it is nil.
+  mutating func review(_ file: Int, format: PlistFormat, copy: String? = nil) -> [Effect] {
+    guard let document = session.documents[file] else { return [] }
     if case .archive(let ipa, _) = session.saveTarget(file) {
-      guard let copy else { return askForArchiveCopy(file, format: format) }
+      guard let copy else {
+        askForArchiveCopy(file, format: format)
+        return []
+      }
       return reviewArchiveCopy(file, ipa: ipa, format: format, copy: copy)
     }
     if session.isInMemory {
@@ -373,26 +416,82 @@ extension AppState {
       } catch {
         refuse("cannot write \(session.files[file].path): \(error.message)")
       }
-      return
+      return []
     }
-    guard case .disk(let path) = session.saveTarget(file) else {
-      if case .unavailable(let reason) = session.saveTarget(file) {
-        refuse("cannot save: \(reason)")
+    switch session.saveTarget(file) {
+    case .disk(let path):
+      return [
+        .readForReview(
+          ReviewRead(entries: [.init(file: file, path: path, format: format)], quitting: false))
+      ]
+    case .unavailable(let reason):
+      refuse("cannot save: \(reason)")
+      return []
+    case .archive:
+      return []
+    }
+  }
+
+  /// The review asked for by ``review(_:format:copy:)`` or before quitting, made from the
+  /// files as the loop read them.
+  ///
+  /// A unified diff per file, under warnings (changed on disk, a built bundle, a change of
+  /// format). A file that is gone shows every line as added; one that cannot be read (or a
+  /// document that cannot be written) stops the save and says why.
+  package mutating func finishReviewRead(
+    _ read: ReviewRead, _ outcome: ReviewReadOutcome
+  ) -> [Effect] {
+    var lines: [String] = []
+    var changedOnDisk = false
+    for (entry, result) in zip(read.entries, outcome.files) {
+      guard let document = session.documents[entry.file] else { continue }
+      let name = session.files[entry.file].path
+      var old: [UInt8] = []
+      switch result {
+      case .success(let (bytes, now)):
+        old = bytes
+        if let expected = session.fingerprints[entry.file], !now.sameContent(as: expected) {
+          changedOnDisk = true
+        }
+      case .failure(let error) where error.kind == .notFound:
+        break
+      case .failure(let error):
+        refuse("cannot show what the save changes: \(error.message); nothing was written")
+        savesBeforeQuit = nil
+        return []
       }
-      return
+      do {
+        if read.quitting {
+          if !lines.isEmpty { lines.append("") }
+          lines.append(
+            "\(name), written as \(entry.format == .xml ? "XML" : "binary (shown as XML)"):")
+        }
+        lines += try SaveDiff.lines(
+          old: old, document: document, format: entry.format, name: name)
+      } catch {
+        refuse("cannot write \(name): \(error.message)")
+        return []
+      }
     }
-    let old = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
-    let lines: [String]
-    do {
-      lines = try SaveDiff.lines(
-        old: old, document: document, format: format, name: session.files[file].path)
-    } catch {
-      return refuse("cannot write \(session.files[file].path): \(error.message)")
-    }
+    guard let first = read.entries.first else { return [] }
     var warnings: [String] = []
-    if let expected = session.fingerprints[file],
-      let now = try? AtomicFile.fingerprint(path: path), !now.sameContent(as: expected)
-    {
+    if read.quitting {
+      if session.bundle.isBuilt { warnings.append(Self.builtBundleWarning) }
+      let left = session.unsavedFiles.count - read.entries.count
+      if left > 0 {
+        warnings.append(
+          "\(left == 1 ? "1 file" : "\(left) files") inside the .ipa "
+            + "\(left == 1 ? "is" : "are") written to a copy next, asked for after these")
+      }
+      modal = .review(
+        SaveReview(
+          file: first.file, path: first.path, format: first.format, lines: lines,
+          warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "), scroll: 0,
+          quitting: read.entries.map { ($0.file, $0.path, $0.format) }))
+      return []
+    }
+    let (file, format) = (first.file, first.format)
+    if changedOnDisk {
       warnings.append(
         "the file changed on disk since it was read: this diff is against it as it is now, "
           + "and y asks before overwriting")
@@ -405,15 +504,18 @@ extension AppState {
     } else if format == .binary {
       warnings.append("written as binary; the diff shows both sides as XML (x writes XML)")
     }
-    if format == .xml, Self.hasFractionalDates(document.root) {
+    if format == .xml, let document = session.documents[file],
+      Self.hasFractionalDates(document.root)
+    {
       warnings.append(
         "XML keeps dates to the whole second: fractions of a second are dropped (b keeps them)")
     }
     let warning = warnings.isEmpty ? nil : warnings.joined(separator: "; ")
     modal = .review(
       SaveReview(
-        file: file, path: path, format: format,
+        file: file, path: first.path, format: format,
         lines: lines, warning: warning, scroll: 0))
+    return []
   }
 
   /// The save review's warning for a file of a built bundle.
@@ -482,7 +584,8 @@ extension AppState {
       session.fingerprints[file] = fingerprint
       let notes = report.notes.isEmpty ? "" : "; " + report.notes.joined(separator: "; ")
       message = StatusMessage("wrote \(path)\(notes)", isError: !report.notes.isEmpty)
-      return continueSavingBeforeQuit()
+      let removal = session.recoveryRemoval(of: [file]).map { [Effect.keepRecovery($0)] } ?? []
+      return removal + continueSavingBeforeQuit()
     case .failure(let error) where error.kind == .changedOnDisk:
       modal = .confirm(
         ConfirmPrompt(
@@ -505,6 +608,25 @@ extension AppState {
     }
     // A question: a save before quitting goes on after `o`, and stops at any other answer.
     return []
+  }
+
+  /// The fingerprint the loop took of file `file` when it was first edited (nil when it could
+  /// not be read): a later save refuses to overwrite the file if it changed since.
+  package mutating func finishFingerprint(file: Int, _ fingerprint: FileFingerprint?) {
+    session.fingerprints[file] = fingerprint
+  }
+
+  /// The recovery files due now (``Effect/keepRecovery(_:)``): the loop asks every few seconds
+  /// while there are unsaved edits.
+  package func keepRecovery() -> [Effect] {
+    session.recoveryUpdate().map { [.keepRecovery($0)] } ?? []
+  }
+
+  /// How writing or removing recovery files went, as the loop reports it: a failure is said on
+  /// the status line (the edits stay in memory regardless).
+  package mutating func finishRecovery(_ update: RecoveryUpdate, failure: String?) {
+    guard let failure else { return }
+    message = StatusMessage("cannot keep a recovery file: \(failure)", isError: true)
   }
 
   // MARK: - After a change

@@ -8,7 +8,7 @@ extension AppState {
   mutating func handleModal(_ key: Key) -> [Effect] {
     guard let current = modal else { return [] }
     switch current {
-    case .input(let prompt): handleInput(prompt, key)
+    case .input(let prompt): return handleInput(prompt, key)
     case .choice(let prompt): handleChoice(prompt, key)
     case .confirm(let prompt): return handleConfirm(prompt, key)
     case .review(let review): return handleReview(review, key)
@@ -16,7 +16,7 @@ extension AppState {
     return []
   }
 
-  private mutating func handleInput(_ prompt: InputPrompt, _ key: Key) {
+  private mutating func handleInput(_ prompt: InputPrompt, _ key: Key) -> [Effect] {
     var prompt = prompt
     // Completions: Tab and the arrows move through them.
     if !prompt.suggestions.isEmpty {
@@ -25,11 +25,11 @@ extension AppState {
       case .nextChoice?:
         prompt.choice = ((prompt.choice ?? -1) + 1) % n
         modal = .input(prompt)
-        return
+        return []
       case .previousChoice?:
         prompt.choice = ((prompt.choice ?? 0) - 1 + n) % n
         modal = .input(prompt)
-        return
+        return []
       default: break
       }
     }
@@ -49,11 +49,12 @@ extension AppState {
       modal = .input(prompt)
       updateSuggestions()
     case .commit:
-      commitInput(prompt)
+      return commitInput(prompt)
     }
+    return []
   }
 
-  private mutating func commitInput(_ prompt: InputPrompt) {
+  private mutating func commitInput(_ prompt: InputPrompt) -> [Effect] {
     var prompt = prompt
     let text = prompt.editor.text
     func fail(_ reason: String) {
@@ -62,13 +63,13 @@ extension AppState {
     }
     switch prompt.purpose {
     case .value(let item, let kind):
-      guard case .node(let file, let path) = item, let node = session.node(item) else { return }
+      guard case .node(let file, let path) = item, let node = session.node(item) else { return [] }
       do {
         let value = try ValueParser.parse(text, as: kind)
         guard value != node.value else {
           modal = nil
           message = StatusMessage("\(label(item)) unchanged")
-          return
+          return []
         }
         try session.perform(
           file: file, "set \(label(item))",
@@ -80,7 +81,7 @@ extension AppState {
         fail(error.message)
       }
     case .rename(let item):
-      guard case .node(let file, let path) = item else { return }
+      guard case .node(let file, let path) = item else { return [] }
       // An Xcode display name ("Privacy - Camera Usage Description") means its raw key.
       let text = KnownKeys.entry(displayName: text)?.key ?? text
       do {
@@ -98,9 +99,13 @@ extension AppState {
       if let choice = prompt.choice, prompt.suggestions.indices.contains(choice) {
         key = prompt.suggestions[choice].key
       }
-      guard !key.isEmpty else { return fail("type a key") }
+      guard !key.isEmpty else {
+        fail("type a key")
+        return []
+      }
       if session.node(parent)?.value.dictionaryValue?.index(forKey: key) != nil {
-        return fail("the dictionary already has \(key)")
+        fail("the dictionary already has \(key)")
+        return []
       }
       // A key typed in full that only begins catalog keys is likely unfinished: say so once,
       // and take it as typed on a second Enter.
@@ -109,7 +114,8 @@ extension AppState {
       if prompt.choice == nil, !prompt.suggestions.isEmpty, prompt.error != unknown,
         KnownKeys.entry(resolving: key) == nil
       {
-        return fail(unknown)
+        fail(unknown)
+        return []
       }
       chooseNewValue(parent: parent, index: index, key: key)
     case .newValue(let parent, let index, let key, let kind):
@@ -120,12 +126,15 @@ extension AppState {
         fail(error.message)
       }
     case .archiveCopy(let file, let format):
-      guard case .archive(let ipa, _) = session.saveTarget(file) else { return }
-      let path = NSString(string: text).expandingTildeInPath
-      if let reason = refusalOfCopyPath(path, ipa: ipa) { return fail(reason) }
-      modal = nil
-      review(file, format: format, copy: path)
+      guard case .archive = session.saveTarget(file) else { break }
+      guard !text.isEmpty else {
+        fail("type the path of the copy")
+        break
+      }
+      // The prompt stays open until the loop has checked the path (a refusal shows in it).
+      return review(file, format: format, copy: NSString(string: text).expandingTildeInPath)
     }
+    return []
   }
 
   /// After the key of a new entry: the catalog's type and values decide what comes next.
@@ -327,12 +336,10 @@ extension AppState {
       applyFix(index)
     case (.revert(let file), "y"):
       do {
-        let steps = try session.revert(file)
+        guard try session.revert(file) != nil else { return reload(file, .revert) }
         afterChange(file)
         message = StatusMessage(
-          steps > 0
-            ? "put \(session.files[file].path) back as it was saved (Ctrl-R redoes)"
-            : "read \(session.files[file].path) again from disk; its edits were dropped")
+          "put \(session.files[file].path) back as it was saved (Ctrl-R redoes)")
       } catch {
         message = StatusMessage(error.message, isError: true)
       }
@@ -341,18 +348,11 @@ extension AppState {
     case (.readOnly(let file, let format, let force), "o"):
       return write(file, format: format, force: force, overwriteReadOnly: true)
     case (.changedOnDisk(let file, _), "r"):
-      do {
-        try session.reload(file)
-        afterChange(file)
-        message = StatusMessage("reloaded \(session.files[file].path); the edits were dropped")
-      } catch {
-        message = StatusMessage(error.message, isError: true)
-      }
+      return reload(file, .changedOnDisk)
     case (.quit, "s"):
       return reviewBeforeQuitting()
     case (.quit, "d"):
-      session.discardRecovery()
-      return [.quit]
+      return (session.recoveryRemoval().map { [.keepRecovery($0)] } ?? []) + [.quit]
     case (.recover(let file, let record), "r"):
       do {
         try session.restore(file, from: record)
@@ -363,9 +363,11 @@ extension AppState {
       }
       offerRecoveries()
     case (.recover(_, let record), "d"):
-      session.recovery?.remove(path: record.path)
       message = StatusMessage("discarded the recovered edits of \(record.path)")
       offerRecoveries()
+      if let store = session.recovery {
+        return [.keepRecovery(RecoveryUpdate(store: store, removals: [record.path]))]
+      }
     case (.recover, "l"):
       offerRecoveries()
     default:
@@ -374,11 +376,24 @@ extension AppState {
     return []
   }
 
+  /// What the loop does when the session starts: look for recovery files of its files
+  /// (``Effect/findRecoveries(_:)``), whose findings come back to ``offerRecoveries(_:)``.
+  package func lookForRecoveries() -> [Effect] {
+    session.recoverySearch().map { [.findRecoveries($0)] } ?? []
+  }
+
+  /// The recoveries the loop found for this session's files: each is offered in turn, the
+  /// first now.
+  package mutating func offerRecoveries(_ found: [FoundRecovery]) {
+    recoveryQueue = found
+    offerRecoveries()
+  }
+
   /// Asks about the next recovery found for this session's files, if any is left.
   package mutating func offerRecoveries() {
-    if recoveryQueue == nil { recoveryQueue = session.pendingRecoveries() }
     guard var queue = recoveryQueue, !queue.isEmpty else { return }
-    let (file, record, changed) = queue.removeFirst()
+    let next = queue.removeFirst()
+    let (file, record, changed) = (next.file, next.record, next.fileChanged)
     recoveryQueue = queue
     let when = PlistDate(record.savedAt).iso8601String
     let question =
@@ -393,52 +408,24 @@ extension AppState {
         action: .recover(file: file, record: record)))
   }
 
-  /// `q` then `s`: the review of every file the save will write, named in its header; with
-  /// nothing on disk to write (only files inside an `.ipa`), the copy's path is asked for.
+  /// `q` then `s`: the review of every file the save will write, named in its header (read
+  /// by the loop, then ``finishReviewRead(_:_:)``); with nothing on disk to write (only files
+  /// inside an `.ipa`), the copy's path is asked for.
   private mutating func reviewBeforeQuitting() -> [Effect] {
     let unsaved = session.unsavedFiles
-    var batch: [(file: Int, path: String, format: PlistFormat)] = []
-    var lines: [String] = []
-    for file in unsaved {
-      guard case .disk(let path) = session.saveTarget(file), let document = session.documents[file]
-      else { continue }
-      let format = session.saveFormat(file)
-      let name = session.files[file].path
-      let old = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
-      do {
-        if !lines.isEmpty { lines.append("") }
-        lines.append(
-          "\(name), written as \(format == .xml ? "XML" : "binary (shown as XML)"):")
-        lines += try SaveDiff.lines(old: old, document: document, format: format, name: name)
-      } catch {
-        message = StatusMessage("cannot write \(name): \(error.message)", isError: true)
-        return []
-      }
-      batch.append((file, path, format))
+    let entries = unsaved.compactMap { file -> ReviewRead.Entry? in
+      guard case .disk(let path) = session.saveTarget(file), session.documents[file] != nil
+      else { return nil }
+      return ReviewRead.Entry(file: file, path: path, format: session.saveFormat(file))
     }
-    guard let first = batch.first else {
-      // Only files inside an .ipa: the copy's path, its review, and writing it quits.
-      if let file = unsaved.first {
-        quitsAfterArchiveCopy = true
-        return write(file, format: session.saveFormat(file), force: false)
-      }
-      return []
+    guard entries.isEmpty else {
+      return [.readForReview(ReviewRead(entries: entries, quitting: true))]
     }
-    var warnings: [String] = []
-    if session.bundle.isBuilt {
-      warnings.append(Self.builtBundleWarning)
+    // Only files inside an .ipa: the copy's path, its review, and writing it quits.
+    if let file = unsaved.first {
+      quitsAfterArchiveCopy = true
+      return write(file, format: session.saveFormat(file), force: false)
     }
-    let left = unsaved.count - batch.count
-    if left > 0 {
-      warnings.append(
-        "\(left == 1 ? "1 file" : "\(left) files") inside the .ipa \(left == 1 ? "is" : "are") "
-          + "written to a copy next, asked for after these")
-    }
-    modal = .review(
-      SaveReview(
-        file: first.file, path: first.path, format: first.format, lines: lines,
-        warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "), scroll: 0,
-        quitting: batch))
     return []
   }
 
@@ -501,8 +488,8 @@ extension AppState {
       let format: PlistFormat = command == .writeBinary ? .binary : .xml
       guard format != review.format else { break }
       modal = nil
-      self.review(review.file, format: format, copy: review.entry == nil ? nil : review.path)
-      return []
+      return self.review(
+        review.file, format: format, copy: review.entry == nil ? nil : review.path)
     case .cancel?:
       modal = nil
       quitsAfterArchiveCopy = false

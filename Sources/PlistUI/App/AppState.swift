@@ -32,8 +32,7 @@ package struct AppState: Sendable {
   /// The search line, the pattern in use and the history.
   package internal(set) var search = SearchState()
   /// Recoveries still to offer (`nil` until looked for).
-  package internal(set) var recoveryQueue:
-    [(file: Int, record: RecoveryStore.Record, fileChanged: Bool)]?
+  package internal(set) var recoveryQueue: [FoundRecovery]?
   /// The editor, pick list, question or save review that has the keys, if any.
   package internal(set) var modal: Modal?
   /// The pane that had focus before `Z`, given it back after.
@@ -115,8 +114,15 @@ package struct AppState: Sendable {
 
   // MARK: - Events
 
-  /// Handles one input event and returns what the outside world must do.
+  /// Handles one input event and returns what the outside world must do (the fingerprints of
+  /// files edited for the first time come first).
   package mutating func handle(_ event: InputEvent) -> [Effect] {
+    let effects = handleEvent(event)
+    return session.takeOpenedFiles().map { Effect.fingerprint(file: $0.file, path: $0.path) }
+      + effects
+  }
+
+  private mutating func handleEvent(_ event: InputEvent) -> [Effect] {
     switch event {
     case .resize(let newSize):
       size = newSize
@@ -216,8 +222,16 @@ package struct AppState: Sendable {
 
   // MARK: - Commands
 
-  /// Applies a command `count` times where a count makes sense (once when `nil`).
+  /// Applies a command `count` times where a count makes sense (once when `nil`), and returns
+  /// what the outside world must do (the fingerprints of files edited for the first time
+  /// first).
   package mutating func apply(_ command: Command, count: Int? = nil) -> [Effect] {
+    let effects = applyCommand(command, count: count)
+    return session.takeOpenedFiles().map { Effect.fingerprint(file: $0.file, path: $0.path) }
+      + effects
+  }
+
+  private mutating func applyCommand(_ command: Command, count: Int? = nil) -> [Effect] {
     let n = command.takesCount ? max(1, count ?? 1) : 1
     switch focus {
     case .findings where Self.findingsCommands.contains(command):

@@ -1,9 +1,13 @@
 import PlistCore
 
 /// What applying a command asks the outside world to do; ``AppState`` itself never touches a
-/// terminal, and writes no file: the ``Inspector`` loop performs each effect and reports how
-/// a write went back to the state (``AppState/finishWrite(_:_:)``,
-/// ``AppState/finishArchiveCopy(_:failure:)``), which may ask for more.
+/// terminal, and reads or writes no file, archive or recovery file: the ``Inspector`` loop
+/// performs each effect (``Inspector/perform(_:on:files:)``) and reports how it went back to
+/// the state (``AppState/finishWrite(_:_:)``, ``AppState/finishArchiveCopy(_:failure:)``,
+/// ``AppState/finishReviewRead(_:_:)``, ``AppState/finishArchiveReviewRead(_:_:)``,
+/// ``AppState/finishReload(_:_:)``, ``AppState/finishFingerprint(file:_:)``,
+/// ``AppState/finishRecovery(_:failure:)``, ``AppState/offerRecoveries(_:)``), which may ask
+/// for more.
 package enum Effect: Sendable, Hashable {
   /// Put text on the clipboard (OSC 52).
   case copy(String)
@@ -22,6 +26,24 @@ package enum Effect: Sendable, Hashable {
   /// Write a copy of an `.ipa` with some entries replaced (``ZipArchive``), then report with
   /// ``AppState/finishArchiveCopy(_:failure:)``.
   case writeArchiveCopy(ArchiveCopyWrite)
+  /// Read the files a save review compares with (each one's bytes on disk now, with its
+  /// fingerprint), then report with ``AppState/finishReviewRead(_:_:)``.
+  case readForReview(ReviewRead)
+  /// Check the path of an `.ipa` copy and read the archive's edited entries for its review,
+  /// then report with ``AppState/finishArchiveReviewRead(_:_:)``.
+  case readArchiveForReview(ArchiveReviewRead)
+  /// Read a file again from disk, dropping its edits, then report with
+  /// ``AppState/finishReload(_:_:)``.
+  case reload(Reload)
+  /// A file on disk is edited for the first time: remove the temporary files of earlier saves
+  /// that were killed, take its fingerprint (to notice changes made outside), and report it
+  /// with ``AppState/finishFingerprint(file:_:)``.
+  case fingerprint(file: Int, path: String)
+  /// Write and remove recovery files, then report with ``AppState/finishRecovery(_:failure:)``.
+  case keepRecovery(RecoveryUpdate)
+  /// Look for recovery files of the session's files, then offer them with
+  /// ``AppState/offerRecoveries(_:)``.
+  case findRecoveries(RecoverySearch)
 }
 
 /// A save of one file, as the ``Effect/write(_:)`` effect carries it.

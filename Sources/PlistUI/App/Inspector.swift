@@ -1,6 +1,7 @@
 import Foundation
 import PlistBundle
 import PlistCore
+import PlistEditing
 
 /// The inspector's loop: draw, wait for an event, apply it, carry out its effects; and keep
 /// unsaved edits in a recovery file every few seconds.
@@ -48,7 +49,7 @@ package enum Inspector {
     var state = state
     terminal.apply(theme)
     if state.size != terminal.size { _ = state.handle(.resize(terminal.size)) }
-    state.offerRecoveries()
+    _ = perform(state.lookForRecoveries(), on: &state, files: files)
     // Unsaved edits go to a recovery file at most every `recoveryInterval` seconds.
     var lastRecovery = Date.distantPast
     var recoveryDue = false
@@ -58,9 +59,7 @@ package enum Inspector {
       if recoveryDue {
         let wait = recoveryInterval - Date().timeIntervalSince(lastRecovery)
         if wait <= 0 {
-          if let failure = state.session.writeRecovery() {
-            state.show(StatusMessage("cannot keep a recovery file: \(failure)", isError: true))
-          }
+          _ = perform(state.keepRecovery(), on: &state, files: files)
           lastRecovery = Date()
           recoveryDue = false
           terminal.present(ScreenRenderer.render(state))
@@ -91,16 +90,20 @@ package enum Inspector {
             .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "vi"
           // Through the shell, so an editor given with options ("code -w") works.
           let status = terminal.run(["sh", "-c", editor + " \"$1\"", "sh", path])
-          state.readAgain(file, editor: editor, status: status)
+          _ = perform(
+            state.readAgain(file, editor: editor, status: status), on: &state, files: files)
         case .copy(let text): _ = terminal.copyToClipboard(text)
-        case .write, .writeArchiveCopy: break  // performed above
+        case .write, .writeArchiveCopy, .readForReview, .readArchiveForReview, .reload,
+          .fingerprint, .keepRecovery, .findRecoveries:
+          break  // performed above
         }
       }
     }
   }
 
-  /// Performs the file effects among `effects` (writes and `.ipa` copies) through `files`,
-  /// reporting each outcome to `state`, and those that follow from them, in order.
+  /// Performs the file effects among `effects` (reads, writes, `.ipa` copies and recovery
+  /// files) through `files`, reporting each outcome to `state`, and those that follow from
+  /// them, in order.
   ///
   /// - Returns: the other effects (quit, copy, redraw, editor), for the caller to carry out.
   package static func perform(
@@ -135,11 +138,116 @@ package enum Inspector {
           failure = error.description
         }
         queue.insert(contentsOf: state.finishArchiveCopy(copy, failure: failure), at: 0)
+      case .readForReview(let read):
+        let outcome = ReviewReadOutcome(
+          files: read.entries.map { entry in
+            Result { () throws(FileError) in try files.readFile(entry.path) }
+          })
+        queue.insert(contentsOf: state.finishReviewRead(read, outcome), at: 0)
+      case .readArchiveForReview(let read):
+        queue.insert(
+          contentsOf: state.finishArchiveReviewRead(read, readArchive(read)), at: 0)
+      case .reload(let reload):
+        let outcome: Result<PlistDocument, EditError>
+        do {
+          let (bytes, _) = try files.readFile(reload.path)
+          outcome = .success(try PlistReader.read(bytes: bytes, file: reload.path))
+        } catch let error as FileError {
+          outcome = .failure(
+            EditError(.invalidValue, "\(reload.path) no longer reads: \(error.message)"))
+        } catch {
+          outcome = .failure(EditError(.invalidValue, "\(reload.path) no longer reads: \(error)"))
+        }
+        queue.insert(contentsOf: state.finishReload(reload, outcome), at: 0)
+      case .fingerprint(let file, let path):
+        // Temporary files of earlier saves that were killed go when the file is opened for
+        // edits.
+        _ = AtomicFile.removeStaleTemporaries(of: path)
+        let fingerprint = try? files.readFile(path).fingerprint
+        state.finishFingerprint(file: file, fingerprint)
+      case .keepRecovery(let update):
+        var failure = update.failure
+        for save in update.saves {
+          do {
+            try update.store.save(
+              path: save.path, originalHash: save.originalHash, content: save.content,
+              operations: files)
+          } catch {
+            failure = failure ?? error.message
+          }
+        }
+        for path in update.removals {
+          do {
+            try update.store.remove(path: path, operations: files)
+          } catch {
+            failure = failure ?? error.message
+          }
+        }
+        state.finishRecovery(update, failure: failure)
+      case .findRecoveries(let search):
+        let found = search.files.compactMap { place -> FoundRecovery? in
+          guard let record = search.store.load(path: place.path, operations: files) else {
+            return nil
+          }
+          let now = try? files.readFile(place.path).fingerprint
+          return FoundRecovery(
+            file: place.file, record: record, fileChanged: now?.contentHash != record.originalHash)
+        }
+        state.offerRecoveries(found)
       default:
         rest.append(effect)
       }
     }
     return rest
+  }
+
+  /// Checks the copy's path and reads the archive's edited entries for a review of an `.ipa`
+  /// copy.
+  static func readArchive(_ read: ArchiveReviewRead) -> ArchiveReviewOutcome {
+    if let reason = refusalOfCopyPath(read.copy, archive: read.archive) {
+      return .refusedPath(reason)
+    }
+    var old: [[UInt8]] = []
+    do {
+      let archive = try ZipArchive(path: read.archive)
+      if let expected = read.expecting, archive.stamp != expected {
+        return .failed(
+          "cannot write a copy of \(read.archive): it changed on disk since it was opened; "
+            + "open it again")
+      }
+      for entry in read.entries {
+        old.append(try archive.contents(at: entry.path, limit: archive.limits.maxEntrySize))
+      }
+    } catch let error as BundleError {
+      return .failed("cannot write a copy of \(read.archive): \(error.description)")
+    } catch let error as PlistError {
+      return .failed("cannot write a copy of \(read.archive): \(error.message)")
+    } catch {
+      return .failed("cannot write a copy of \(read.archive): \(error)")
+    }
+    return .read(old: old, copyExists: FileManager.default.fileExists(atPath: read.copy))
+  }
+
+  /// Why `path` cannot name the copy of `archive`, or nil when it can: its folder must exist,
+  /// and it must be neither the archive itself nor a folder.
+  static func refusalOfCopyPath(_ path: String, archive: String) -> String? {
+    if path.isEmpty { return "type the path of the copy" }
+    var folderInfo = stat()
+    let folder =
+      path.lastIndex(of: "/").map { String(path[..<$0]).isEmpty ? "/" : String(path[..<$0]) }
+      ?? "."
+    guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
+      return "the folder \(folder) does not exist"
+    }
+    var source = stat()
+    var target = stat()
+    if stat(archive, &source) == 0, stat(path, &target) == 0 {
+      if source.st_dev == target.st_dev && source.st_ino == target.st_ino {
+        return "that is the .ipa itself; name another file so the original stays as it is"
+      }
+      if target.st_mode & S_IFMT == S_IFDIR { return "\(path) is a folder; name a file" }
+    }
+    return nil
   }
 
   /// Handles `event` as the loop does, performing its file effects at once (for tests and

@@ -74,11 +74,16 @@ extension Session {
     let document = Document(original)
     documents[file] = document
     if case .disk(let path) = saveTarget(file) {
-      // Temporary files of earlier saves that were killed go when the file is opened for edits.
-      AtomicFile.removeStaleTemporaries(of: path)
-      fingerprints[file] = try? AtomicFile.fingerprint(path: path)
+      openedForEditing.append(FileLocation(file: file, path: path))
     }
     return document
+  }
+
+  /// The files on disk made editable since the last call (``openedForEditing``), which are
+  /// then forgotten.
+  package mutating func takeOpenedFiles() -> [FileLocation] {
+    defer { openedForEditing = [] }
+    return openedForEditing
   }
 
   /// Whether any file has unsaved edits.
@@ -189,22 +194,20 @@ extension Session {
   }
 
   /// Puts file `file` back as it was last saved (or read) by undoing its steps, which `Ctrl-R`
-  /// can then redo; when the saved state is not on the undo stack (after a reload or a
-  /// restored recovery), the file is read from disk again instead.
+  /// can then redo.
   ///
-  /// - Returns: how many steps were undone (0 when the file was read again).
-  /// - Throws: ``EditError`` when a step cannot be undone or the file cannot be read again.
-  package mutating func revert(_ file: Int) throws(EditError) -> Int {
+  /// - Returns: how many steps were undone, or nil when the saved state is not on the undo
+  ///   stack (after a reload or a restored recovery): the file must be read from disk again
+  ///   (``Effect/reload(_:)``), and nothing changed.
+  /// - Throws: ``EditError`` when a step cannot be undone (nothing changed then).
+  package mutating func revert(_ file: Int) throws(EditError) -> Int? {
     guard var document = documents[file], document.isDirty else { return 0 }
     var steps = 0
     while document.isDirty, document.canUndo {
       _ = try document.undo()
       steps += 1
     }
-    if document.isDirty {
-      try reload(file)
-      return 0
-    }
+    if document.isDirty { return nil }
     for _ in 0..<steps {
       guard let at = history.lastIndex(of: file) else { break }
       history.remove(at: at)
@@ -215,20 +218,9 @@ extension Session {
     return steps
   }
 
-  /// Reads file `file` from disk again, dropping its edits and their history.
-  ///
-  /// - Throws: ``EditError`` `.writeFailed`-free: `.noSuchNode` when it is not on disk,
-  ///   `.invalidValue` with the reader's message when it no longer parses.
-  package mutating func reload(_ file: Int) throws(EditError) {
-    guard case .disk(let path) = saveTarget(file) else {
-      throw EditError(.noSuchNode, "\(files[file].path) is not a file on disk")
-    }
-    let document: PlistDocument
-    do {
-      document = try PlistReader.read(contentsOf: path)
-    } catch {
-      throw EditError(.invalidValue, "\(path) no longer reads: \(error)")
-    }
+  /// Puts `document`, file `file` as just read again from disk (``Effect/reload(_:)``), in
+  /// place of its tree, dropping its edits and their history, and lints again.
+  package mutating func replace(_ file: Int, with document: PlistDocument) {
     files[file].document = document
     documents[file] = nil
     treeChanges.append((file, nil))
@@ -239,10 +231,10 @@ extension Session {
     relint()
   }
 
-  /// Records that file `file` was written as it is now; its recovery file goes.
+  /// Records that file `file` was written as it is now (its recovery file is for the caller
+  /// to remove: ``recoveryRemoval(of:)``).
   package mutating func markSaved(_ file: Int) {
     documents[file]?.markSaved()
-    if case .disk(let path) = saveTarget(file) { recovery?.remove(path: path) }
   }
 
   // MARK: - Recovery
@@ -253,56 +245,54 @@ extension Session {
     recovery = RecoveryStore.standard(environment: environment)
   }
 
-  /// Writes a recovery file for every file with unsaved edits (and removes those of files whose
-  /// edits were all undone).
-  ///
-  /// - Returns: the first failure's message, if any (the edits stay in memory regardless).
-  @discardableResult
-  package func writeRecovery() -> String? {
+  /// The recovery files to write for every file with unsaved edits, and to remove for files
+  /// whose edits were all undone (``Effect/keepRecovery(_:)``); nil when the session keeps
+  /// none or there is nothing to do.
+  package func recoveryUpdate() -> RecoveryUpdate? {
     guard let recovery else { return nil }
-    var failure: String?
-    for (file, document) in documents {
+    var update = RecoveryUpdate(store: recovery)
+    for (file, document) in documents.sorted(by: { $0.key < $1.key }) {
       guard case .disk(let path) = saveTarget(file), let fingerprint = fingerprints[file] else {
         continue
       }
       guard document.isDirty else {
-        recovery.remove(path: path)
+        update.removals.append(path)
         continue
       }
       do {
         let content = try document.bytes(as: .xml)
-        try recovery.save(path: path, originalHash: fingerprint.contentHash, content: content)
-      } catch let error as EditError {
-        failure = failure ?? error.message
+        update.saves.append(
+          RecoveryUpdate.Save(
+            path: path, originalHash: fingerprint.contentHash, content: content))
       } catch {
-        failure = failure ?? "\(error)"
+        update.failure = update.failure ?? error.message
       }
     }
-    return failure
+    return update.isEmpty ? nil : update
   }
 
-  /// Removes the recovery files of every file (after the user discarded the edits).
-  package func discardRecovery() {
-    guard let recovery else { return }
-    for file in files.indices {
-      if case .disk(let path) = saveTarget(file) { recovery.remove(path: path) }
+  /// The removal of the recovery files of `files` (every file when nil): after a save, or
+  /// when the user discarded the edits; nil when the session keeps none.
+  package func recoveryRemoval(of files: [Int]? = nil) -> RecoveryUpdate? {
+    guard let recovery else { return nil }
+    let paths = (files ?? Array(self.files.indices)).compactMap { file -> String? in
+      guard case .disk(let path) = saveTarget(file) else { return nil }
+      return path
     }
+    return paths.isEmpty ? nil : RecoveryUpdate(store: recovery, removals: paths)
   }
 
-  /// Recoveries found for this session's files, each saying whether the file on disk has
-  /// changed since the edits were made on it (they are offered either way, never dropped
-  /// silently).
-  package func pendingRecoveries() -> [(file: Int, record: RecoveryStore.Record, fileChanged: Bool)]
-  {
-    guard let recovery else { return [] }
-    var found: [(Int, RecoveryStore.Record, Bool)] = []
-    for file in files.indices where files[file].document != nil {
-      guard case .disk(let path) = saveTarget(file), let record = recovery.load(path: path)
-      else { continue }
-      let now = try? AtomicFile.fingerprint(path: path)
-      found.append((file, record, now?.contentHash != record.originalHash))
+  /// The files whose recovery files to look for (``Effect/findRecoveries(_:)``): every file
+  /// on disk that parsed; nil when the session keeps none.
+  package func recoverySearch() -> RecoverySearch? {
+    guard let recovery else { return nil }
+    let places = files.indices.compactMap { file -> FileLocation? in
+      guard files[file].document != nil, case .disk(let path) = saveTarget(file) else {
+        return nil
+      }
+      return FileLocation(file: file, path: path)
     }
-    return found
+    return places.isEmpty ? nil : RecoverySearch(store: recovery, files: places)
   }
 
   /// Puts a recovery's content in place of file `file`'s tree as one undoable step, unsaved:
@@ -327,8 +317,11 @@ extension Session {
     guard !edits.isEmpty else { return }
     try document.perform("restore the recovered edits", edits)
     documents[file] = document
-    if case .disk(let path) = saveTarget(file) {
-      fingerprints[file] = try? AtomicFile.fingerprint(path: path)
+    if case .disk(let path) = saveTarget(file),
+      !openedForEditing.contains(FileLocation(file: file, path: path))
+    {
+      // The recovered edits go over the file as it is now: its fingerprint is taken again.
+      openedForEditing.append(FileLocation(file: file, path: path))
     }
     history.append(file)
     redoHistory.removeAll()

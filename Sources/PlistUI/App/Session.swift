@@ -91,6 +91,9 @@ package struct Session: Sendable {
   package internal(set) var editGeneration = 0
   /// Where unsaved edits are kept every few seconds, when the session writes them.
   package var recovery: RecoveryStore?
+  /// Files on disk made editable since the view last asked (``takeOpenedFiles()``): the loop
+  /// takes each one's fingerprint then (``Effect/fingerprint(file:path:)``).
+  package internal(set) var openedForEditing: [FileLocation] = []
   /// Files in the order their steps were done (for undo across files).
   var history: [Int] = []
   /// Files in the order their steps were undone (for redo).
