@@ -85,8 +85,10 @@ package enum TreeDiff {
     }
   }
 
-  /// `node` with every location dropped, down to its leaves.
-  static func fresh(_ node: PlistNode) -> PlistNode { PlistNode(freshValue(node.value)) }
+  /// `node` with every location dropped, down to its leaves: a node copied from one text and
+  /// inserted into another (a restored recovery, a pasted row) is written in the canonical
+  /// layout, never spliced from bytes its offsets do not belong to.
+  package static func fresh(_ node: PlistNode) -> PlistNode { PlistNode(freshValue(node.value)) }
 
   private static func freshValue(_ value: PlistValue) -> PlistValue {
     switch value {

@@ -125,6 +125,17 @@ extension AppState {
       } catch {
         fail(error.message)
       }
+    case .pasteKey(let parent, let index):
+      guard let copied = copiedRow else { break }
+      guard !text.isEmpty else {
+        fail("type a key for the pasted row")
+        return []
+      }
+      if session.node(parent)?.value.dictionaryValue?.index(forKey: text) != nil {
+        fail("the dictionary already has \(text)")
+        return []
+      }
+      insert(copied.node, into: parent, at: index, key: text, verb: "pasted")
     case .archiveCopy(let file, let format):
       guard case .archive = session.saveTarget(file) else { break }
       guard !text.isEmpty else {
@@ -190,19 +201,20 @@ extension AppState {
   /// Inserts `node` into `parent` before `index` (under `key` in a dictionary) as one step,
   /// then selects it.
   mutating func insert(
-    _ node: PlistNode, into parent: OutlineItem, at index: Int, key: String?
+    _ node: PlistNode, into parent: OutlineItem, at index: Int, key: String?,
+    verb: String = "added"
   ) {
     guard case .node(let file, let path) = parent else { return }
     let name = key ?? "item \(index)"
     do {
       try session.perform(
-        file: file, "add \(name)",
+        file: file, "\(verb == "added" ? "add" : "paste") \(name)",
         [.insert(parent: path, index: index, key: key, node: node, keyLocation: .none)])
       modal = nil
       expansion.set(parent, expanded: true)
       afterChange(file)
       select(.node(file: file, path: path + [index]), reveal: .nearest)
-      message = StatusMessage("added \(name) (u undoes)")
+      message = StatusMessage("\(verb) \(name) (u undoes)")
     } catch {
       modal = nil
       message = StatusMessage(error.message, isError: true)

@@ -53,6 +53,8 @@ package struct AppState: Sendable {
   /// The files still to write, in order, while a save before quitting (`q` then `s`) is
   /// under way; nil otherwise.
   package internal(set) var savesBeforeQuit: [(file: Int, format: PlistFormat)]?
+  /// The row `yr` copied, for `p` and `P` to paste (in this file or another).
+  package internal(set) var copiedRow: CopiedRow?
   /// The first key of a two-key command (`y`, `z`), while the second is awaited.
   package internal(set) var pendingPrefix: Key?
 
@@ -335,6 +337,9 @@ package struct AppState: Sendable {
       message = StatusMessage("findings sorted by \(findings.order.rawValue)")
     case .copyKeyPath, .copyPlistBuddyPath, .copyKey, .copyValue, .copyPlutilCommand:
       return copy(command)
+    case .copyRow: copyRow()
+    case .pasteAfter: paste(after: true)
+    case .pasteBefore: paste(after: false)
     case .help:
       helpScroll = 0
     case .zoomDetail:

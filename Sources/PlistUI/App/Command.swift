@@ -13,7 +13,8 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   case edit, add, delete, rename, changeType, undo, redo, revert, applyFix, save, openInEditor
   case toggleDisplayNames, sortFindings, zoomDetail
   case scrollToCenter, scrollToTop, scrollToBottom, scrollDown, scrollUp, redraw
-  case copyKeyPath, copyKey, copyValue, copyPlistBuddyPath, copyPlutilCommand
+  case copyKeyPath, copyKey, copyValue, copyPlistBuddyPath, copyPlutilCommand, copyRow
+  case pasteAfter, pasteBefore
   case help, cancel, quit, interrupt
   case accept, writeBinary, writeXML
   case nextChoice, previousChoice, firstChoice, lastChoice, historyBack, historyForward
@@ -33,7 +34,9 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .nextPane, .previousPane, .toggleDisplayNames, .zoomDetail, .redraw, .scrollToCenter,
       .scrollToTop, .scrollToBottom, .scrollDown, .scrollUp:
       "View"
-    case .copyKeyPath, .copyKey, .copyValue, .copyPlistBuddyPath, .copyPlutilCommand: "Copy"
+    case .copyKeyPath, .copyKey, .copyValue, .copyPlistBuddyPath, .copyPlutilCommand, .copyRow,
+      .pasteAfter, .pasteBefore:
+      "Copy"
     case .nextChange, .previousChange: "Compare"
     case .edit, .add, .delete, .rename, .changeType, .undo, .redo, .revert, .applyFix, .save,
       .openInEditor:
@@ -118,6 +121,9 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .copyValue: "copy the value (a container as an XML property list)"
     case .copyPlistBuddyPath: "copy the PlistBuddy entry path"
     case .copyPlutilCommand: "copy a plutil -replace command that sets the current value"
+    case .copyRow: "copy the row, its key and everything in it, for p and P to paste"
+    case .pasteAfter: "paste the copied row after the selected one (into any file)"
+    case .pasteBefore: "paste the copied row before the selected one"
     case .edit: "edit the value (a Boolean flips)"
     case .add: "add a key or item (keys complete from the catalog)"
     case .delete: "delete (asks first for a container)"
@@ -164,6 +170,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .copyValue: "value"
     case .copyPlistBuddyPath: "PlistBuddy path"
     case .copyPlutilCommand: "plutil command"
+    case .copyRow: "row, to paste"
     case .scrollToCenter: "middle"
     case .scrollToTop: "top"
     case .scrollToBottom: "bottom"

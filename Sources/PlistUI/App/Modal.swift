@@ -27,6 +27,9 @@ package enum InputPurpose: Sendable, Hashable {
   case newValue(parent: OutlineItem, index: Int, key: String?, kind: PlistKind)
   /// The path of the copy of the `.ipa` holding file `file`, to write in `format`.
   case archiveCopy(file: Int, format: PlistFormat)
+  /// The key of the copied row pasted into the dictionary `parent`, before child `index`
+  /// (its own key is taken there, or it had none).
+  case pasteKey(parent: OutlineItem, index: Int)
 }
 
 /// The inline editor: a line of text, what it is for, and the reason the last attempt was

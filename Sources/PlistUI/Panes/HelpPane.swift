@@ -107,16 +107,18 @@ package enum HelpPane {
       longest = max(longest, screen.count)
       screens.append(screen)
     }
-    let first = min(state.helpScroll ?? 0, max(0, longest - body.height))
+    // When the lines do not fit, the last row is kept for the hint, so it covers none.
+    let rows = longest > body.height ? body.height - 1 : body.height
+    let first = min(state.helpScroll ?? 0, max(0, longest - rows))
     for (c, screen) in screens.enumerated() {
       let x = body.x + c * columnWidth
-      for (n, line) in screen.dropFirst(first).prefix(body.height).enumerated() {
+      for (n, line) in screen.dropFirst(first).prefix(rows).enumerated() {
         StyledText.draw(line, x: x, y: body.y + n, limit: x + columnWidth - 1, on: &canvas)
       }
     }
-    if first + body.height < longest {
+    if first + rows < longest {
       let more = " more below: j or PgDn "
-      canvas.put(more, x: box.maxX - TextWidth.of(more) - 1, y: box.maxY - 1, role: .statusKey)
+      canvas.put(more, x: box.maxX - TextWidth.of(more) - 1, y: body.y + rows, role: .statusKey)
     }
   }
 }
