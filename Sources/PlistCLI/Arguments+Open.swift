@@ -29,7 +29,7 @@ extension Arguments {
     let operands = line.operands
     let demo = line.has(.demo)
     let theme = line.value(.theme)
-    if theme?.isEmpty == true { throw line.error("--theme needs a theme name or a theme file") }
+    if theme?.isEmpty == true, let missing = OptionSpec.theme.missing { throw line.error(missing) }
     if operands.count > 1 {
       // Two words where a command was expected: two paths, or a mistyped command.
       if FileManager.default.fileExists(atPath: operands[0]) {

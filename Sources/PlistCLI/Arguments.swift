@@ -80,16 +80,17 @@ package enum Arguments {
   package static func parse(_ arguments: [String]) throws(UsageError) -> CLICommand {
     guard let first = arguments.first else { throw UsageError("missing a command") }
     let rest = Array(arguments.dropFirst())
+    let help = CommandTable.helpOption.names
     switch first {
-    case "-h", "--help":
+    case _ where help.contains(first):
       try expectNothing(rest, after: first)
       return .help(nil)
-    case "--version":
+    case _ where CommandTable.versionOption.names.contains(first):
       try expectNothing(rest, after: first)
       return .version
-    case "help":
+    case Subcommand.help.rawValue:
       guard let topic = rest.first else { return .help(nil) }
-      if topic == "-h" || topic == "--help" { return .help(.help) }
+      if help.contains(topic) { return .help(.help) }
       guard let subcommand = Subcommand(rawValue: topic) else {
         throw UsageError("unknown command '\(topic)'")
       }
