@@ -4,13 +4,14 @@ package struct OptionSpec: Sendable {
   package var names: [String]
   /// The value's placeholder (`FORMAT`), or nil for a flag.
   package var value: String?
-  /// Makes `choices`; called only by help, completions and the man page.
+  /// Makes `choices`; called by help, completions and the man page, and by the parser for an
+  /// option with a `refusal`.
   private let makeChoices: @Sendable () -> [String]
   /// Whether the value is a path (completed as a file name).
   package var takesPath: Bool
   /// What it does: lines of help text, without the option column.
   package var help: String
-  /// Whether it may be given more than once.
+  /// Whether it may be given more than once, every value kept (`--disable`).
   package var repeatable: Bool
   /// Hidden from help, completions and the man page (`lint --demo`, for tests).
   package var hidden: Bool
@@ -67,7 +68,7 @@ package struct OptionSpec: Sendable {
     self.refusal = refusal
   }
 
-  /// The values it takes, when they are a fixed list (for help and completions).
+  /// The values it takes, when they are a fixed list (for help, completions and the parser).
   package var choices: [String] { makeChoices() }
 
   /// The option column of help: `-o, --output OUT`.
