@@ -24,32 +24,12 @@ package struct OpenOptions: Sendable, Equatable {
 }
 
 extension Arguments {
-  /// `[--theme NAME|PATH] (--demo | PATH)`, options in any order; `--` ends the options.
-  static func parseOpen(_ arguments: [String]) throws(UsageError) -> CLICommand {
-    var operands: [String] = []
-    var demo = false
-    var theme: String?
-    var optionsEnded = false
-    var cursor = ArgumentCursor(arguments)
-    while let (argument, name, inline) = cursor.next() {
-      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-        operands.append(argument)
-      } else if argument == "--" {
-        optionsEnded = true
-      } else if argument == "-h" || argument == "--help" {
-        return .help(nil)
-      } else if argument == "--demo" {
-        demo = true
-      } else if name == "--theme" {
-        guard theme == nil else { throw UsageError("--theme is given twice") }
-        let value = try cursor.value(
-          inline, missing: UsageError("--theme needs a theme name or a theme file"))
-        guard !value.isEmpty else { throw UsageError("--theme needs a theme name or a theme file") }
-        theme = value
-      } else {
-        throw UsageError("unknown option '\(argument)'")
-      }
-    }
+  /// `[--theme NAME|PATH] (--demo | PATH)`, options in any order.
+  static func parseOpen(_ line: ParsedCommandLine) throws(UsageError) -> CLICommand {
+    let operands = line.operands
+    let demo = line.has(.demo)
+    let theme = line.value(.theme)
+    if theme?.isEmpty == true, let missing = OptionSpec.theme.missing { throw line.error(missing) }
     if operands.count > 1 {
       // Two words where a command was expected: two paths, or a mistyped command.
       if FileManager.default.fileExists(atPath: operands[0]) {

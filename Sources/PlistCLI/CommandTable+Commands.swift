@@ -14,15 +14,7 @@ extension CommandTable {
       inspector opens one PATH at a time.
 
       """,
-    options: [
-      OptionSpec(
-        ["--demo"],
-        help: "open the sample built into infoscope: Trailhead.app,\n"
-          + "an iOS app and its widget extension, with faults to find"),
-      OptionSpec(
-        ["--theme"], value: "NAME|PATH", takesPath: true,
-        help: "the inspector's colours: a theme name or a theme file"),
-    ])
+    options: [.demo, .theme])
 
   /// Every rule's identifier, for `--disable` and `--enable`.
   static let ruleIdentifiers: [String] = RuleCatalog.all.map { rule in
@@ -40,18 +32,7 @@ extension CommandTable {
   ]
 
   /// The options of `set`, `remove` and `rename` that say how they write.
-  static let writingOptions = [
-    OptionSpec(
-      ["--dry-run"],
-      help: "print the unified diff of the change (a/FILE, b/FILE)\n"
-        + "instead of writing; for a binary file, the diff of its XML form"),
-    OptionSpec(
-      ["--force"], help: "replace a read-only file (mode 0444) instead of refusing it"),
-    OptionSpec(
-      ["--format"], value: "F", choices: ["xml", "binary"],
-      help: "write xml or binary; by default the file keeps its own\n"
-        + "format (a binary file stays binary, unlike the inspector,\nwhich saves XML)"),
-  ]
+  static let writingOptions: [OptionSpec] = [.dryRun, .force, .writeFormat]
 
   /// How `set`, `remove` and `rename` write, in their help.
   static let writingHelp = """
@@ -80,4 +61,56 @@ extension CommandTable {
     list; 73 FILE not written (it is left as it was).
 
     """
+}
+
+extension OptionSpec {
+  /// `infoscope --demo`.
+  static let demo = OptionSpec(
+    ["--demo"],
+    help: "open the sample built into infoscope: Trailhead.app,\n"
+      + "an iOS app and its widget extension, with faults to find")
+
+  /// `infoscope --theme`.
+  static let theme = OptionSpec(
+    ["--theme"], value: "NAME|PATH", takesPath: true,
+    missing: "--theme needs a theme name or a theme file",
+    help: "the inspector's colours: a theme name or a theme file")
+
+  /// `--strict` of `lint` and `diff`.
+  static let strict = OptionSpec(["--strict"], help: "warnings fail too")
+
+  /// `--platform` of `lint` and `diff`, with their help.
+  static func platform(help: String) -> OptionSpec {
+    OptionSpec(
+      ["--platform"], value: "P[,P]", choices: Platform.allCases.map(\.rawValue),
+      commaSeparated: true, lastWins: true, refusal: .unknown("platform"), help: help)
+  }
+
+  /// `--distribution` of `lint` and `diff`.
+  static let distribution = OptionSpec(
+    ["--distribution"], value: "D", choices: LintContext.Distribution.allCases.map(\.rawValue),
+    lastWins: true, refusal: .unknown("distribution"),
+    help: "app-store, developer-id, ad-hoc, enterprise or development")
+
+  /// `--file` of `print` and `get`.
+  static let file = OptionSpec(
+    ["--file"], value: "REL", missing: "--file needs a path, as 'infoscope files' lists it",
+    help: "the file inside a bundle, as 'infoscope files' lists it")
+
+  /// `--dry-run` of `set`, `remove` and `rename`.
+  static let dryRun = OptionSpec(
+    ["--dry-run"],
+    help: "print the unified diff of the change (a/FILE, b/FILE)\n"
+      + "instead of writing; for a binary file, the diff of its XML form")
+
+  /// `--force` of `set`, `remove` and `rename`.
+  static let force = OptionSpec(
+    ["--force"], help: "replace a read-only file (mode 0444) instead of refusing it")
+
+  /// `--format` of `set`, `remove` and `rename`.
+  static let writeFormat = OptionSpec(
+    ["--format"], value: "F", choices: ["xml", "binary"],
+    aliases: ["xml1": "xml", "binary1": "binary"], refusal: .takes,
+    help: "write xml or binary; by default the file keeps its own\n"
+      + "format (a binary file stays binary, unlike the inspector,\nwhich saves XML)")
 }

@@ -11,17 +11,7 @@ extension CommandTable {
       dates as ISO 8601 strings, data as base64, UIDs as {"CF$UID": n}).
 
       """,
-    options: [
-      OptionSpec(
-        ["-t", "--to"], value: "FORMAT", choices: ConvertOptions.Format.allCases.map(\.rawValue),
-        help: "xml, binary or json (also xml1, binary1)"),
-      OptionSpec(
-        ["-o", "--output"], value: "OUT", takesPath: true,
-        help: "write to the file OUT (- for standard output, the default)"),
-      OptionSpec(["--in-place"], help: "replace FILE itself"),
-      OptionSpec(
-        ["--force"], help: "replace a read-only output file (mode 0444) instead of\nrefusing it"),
-    ],
+    options: [.convertTo, .output, .inPlace, .convertForce],
     footer: """
       Files are written atomically: a temporary file beside the target is flushed and
       renamed over it, keeping its permissions, so a failed write leaves the old file
@@ -35,4 +25,26 @@ extension CommandTable {
       73 output not written.
 
       """)
+}
+
+extension OptionSpec {
+  /// `convert --to`.
+  static let convertTo = OptionSpec(
+    ["-t", "--to"], value: "FORMAT", choices: ConvertOptions.Format.allCases.map(\.rawValue),
+    aliases: ["xml1": "xml", "binary1": "binary", "bplist": "binary"],
+    refusal: .message { value, expected in
+      "unknown format '\(value)' for --to (expected \(expected))"
+    }, help: "xml, binary or json (also xml1, binary1)")
+
+  /// `convert -o`.
+  static let output = OptionSpec(
+    ["-o", "--output"], value: "OUT", takesPath: true,
+    help: "write to the file OUT (- for standard output, the default)")
+
+  /// `convert --in-place`.
+  static let inPlace = OptionSpec(["--in-place"], help: "replace FILE itself")
+
+  /// `convert --force`.
+  static let convertForce = OptionSpec(
+    ["--force"], help: "replace a read-only output file (mode 0444) instead of\nrefusing it")
 }

@@ -30,27 +30,28 @@ extension CommandTable {
       and resolved.
 
       """,
-    options: [
-      OptionSpec(
-        ["--format"], value: "F", choices: DiffOptions.Format.allCases.map(\.rawValue),
-        help: "text (grouped by file, like compiler notes) or json"),
-      OptionSpec(
-        ["--fail-on"], value: "WHICH", choices: ["new", "any", "none"],
-        help: "which findings make the exit status 1: any of NEW's (the\n"
-          + "default), new ones only (with the release checks), or none"),
-      OptionSpec(["--strict"], help: "warnings fail too"),
-      OptionSpec(
-        ["--platform"], value: "P[,P]", choices: Platform.allCases.map(\.rawValue),
-        help: "take both inputs to target these platforms"),
-      OptionSpec(
-        ["--distribution"], value: "D",
-        choices: LintContext.Distribution.allCases.map(\.rawValue),
-        help: "app-store, developer-id, ad-hoc, enterprise or development"),
-    ],
+    options: [.diffFormat, .failOn, .strict, .diffPlatform, .distribution],
     footer: """
       Exit status: 0 nothing at the failing level (errors, or warnings with --strict) among
       the findings --fail-on counts; 1 something was; 64 bad usage; 66 OLD or NEW cannot be
       opened; 73 output not written.
 
       """)
+}
+
+extension OptionSpec {
+  /// `diff --format`.
+  static let diffFormat = OptionSpec(
+    ["--format"], value: "F", choices: DiffOptions.Format.allCases.map(\.rawValue),
+    lastWins: true, refusal: .unknown("format"),
+    help: "text (grouped by file, like compiler notes) or json")
+
+  /// `diff --fail-on`.
+  static let failOn = OptionSpec(
+    ["--fail-on"], value: "WHICH", choices: ["new", "any", "none"], refusal: .unknown("--fail-on"),
+    help: "which findings make the exit status 1: any of NEW's (the\n"
+      + "default), new ones only (with the release checks), or none")
+
+  /// `diff --platform`.
+  static let diffPlatform = platform(help: "take both inputs to target these platforms")
 }

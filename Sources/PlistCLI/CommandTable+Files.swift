@@ -13,10 +13,13 @@ extension CommandTable {
       paths shown are what 'infoscope print PATH --file REL' takes.
 
       """,
-    options: [
-      OptionSpec(
-        ["--format"], value: "F", choices: ["text", "json"],
-        help: "text, or json: one JSON document for scripts")
-    ],
+    options: [.filesFormat],
     footer: "Exit status: 0 listed; 64 bad usage; 66 PATH cannot be opened.\n")
+}
+
+extension OptionSpec {
+  /// `files --format`.
+  static let filesFormat = OptionSpec(
+    ["--format"], value: "F", choices: ["text", "json"], lastWins: true, refusal: .takes,
+    help: "text, or json: one JSON document for scripts")
 }

@@ -17,15 +17,7 @@ extension CommandTable {
       terminal, controls and invisible characters are shown as escapes.
 
       """,
-    options: [
-      OptionSpec(
-        ["--format"], value: "F", choices: GetOptions.Format.allCases.map(\.rawValue),
-        help: "raw (the default), xml (the subtree as an XML property\n"
-          + "list) or json (the subtree as JSON)"),
-      OptionSpec(
-        ["--file"], value: "REL",
-        help: "the file inside a bundle, as 'infoscope files' lists it"),
-    ],
+    options: [.getFormat, .file],
     footer: keyPathHelp
       + """
 
@@ -33,4 +25,13 @@ extension CommandTable {
       property list.
 
       """)
+}
+
+extension OptionSpec {
+  /// `get --format`.
+  static let getFormat = OptionSpec(
+    ["--format"], value: "F", choices: GetOptions.Format.allCases.map(\.rawValue),
+    refusal: .takes,
+    help: "raw (the default), xml (the subtree as an XML property\n"
+      + "list) or json (the subtree as JSON)")
 }

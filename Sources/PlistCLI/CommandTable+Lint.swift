@@ -17,42 +17,8 @@ extension CommandTable {
 
       """,
     options: [
-      OptionSpec(
-        ["--format"], value: "F", choices: lintFormats,
-        help: "text (file:line:column: severity: message [rule]), json,\n"
-          + "sarif (SARIF 2.1.0) or github (workflow annotations)"),
-      OptionSpec(
-        ["--min-severity"], value: "S", choices: Severity.allCases.map(\.rawValue),
-        help: "leave out findings below note, warning or error"),
-      OptionSpec(
-        ["--disable"], value: "RULE", choices: ruleIdentifiers,
-        repeatable: true, help: "turn a rule off (repeatable, or RULE,RULE)"),
-      OptionSpec(
-        ["--enable"], value: "RULE", choices: ruleIdentifiers,
-        repeatable: true, help: "turn a disabled rule back on (repeatable)"),
-      OptionSpec(
-        ["--baseline"], value: "FILE", takesPath: true,
-        help: "record the current findings in FILE when it does not exist;\n"
-          + "afterwards report only findings not in it (SARIF: the\n"
-          + "others as suppressed results)"),
-      OptionSpec(["--strict"], help: "warnings fail too"),
-      OptionSpec(
-        ["--platform"], value: "P[,P]", choices: Platform.allCases.map(\.rawValue),
-        help: "take the input to target these platforms"),
-      OptionSpec(
-        ["--distribution"], value: "D",
-        choices: LintContext.Distribution.allCases.map(\.rawValue),
-        help: "app-store, developer-id, ad-hoc, enterprise or development"),
-      OptionSpec(
-        ["--role"], value: "ROLE", choices: LintOptions.roles.map(LintOptions.roleName),
-        help: "lint single files as this role, whatever their name and\n"
-          + "content say: infoPlist, entitlements, privacyManifest,\n"
-          + "infoPlistStrings or propertyList"),
-      OptionSpec(
-        ["--color"], value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
-        help: "colour the text report: auto (on a terminal, unless\n"
-          + "NO_COLOR is set), always or never"),
-      OptionSpec(["--demo"], hidden: true, help: "lint the built-in sample first"),
+      .lintFormat, .minSeverity, .disable, .enable, .baseline, .strict, .lintPlatform,
+      .distribution, .role, .color, .lintDemo,
     ],
     footer: """
       Exit status: 0 nothing at the failing level (errors, or warnings with --strict);
@@ -60,4 +26,61 @@ extension CommandTable {
       wins when there are several PATHs).
 
       """)
+}
+
+extension OptionSpec {
+  /// `lint --format`.
+  static let lintFormat = OptionSpec(
+    ["--format"], value: "F", choices: CommandTable.lintFormats, lastWins: true,
+    refusal: .unknown("format"),
+    help: "text (file:line:column: severity: message [rule]), json,\n"
+      + "sarif (SARIF 2.1.0) or github (workflow annotations)")
+
+  /// `lint --min-severity`.
+  static let minSeverity = OptionSpec(
+    ["--min-severity"], value: "S", choices: Severity.allCases.map(\.rawValue), lastWins: true,
+    refusal: .unknown("severity"), help: "leave out findings below note, warning or error")
+
+  /// `lint --disable`: rules are checked by `lint` itself, which takes deprecated aliases too.
+  static let disable = OptionSpec(
+    ["--disable"], value: "RULE", choices: CommandTable.ruleIdentifiers, commaSeparated: true,
+    repeatable: true, help: "turn a rule off (repeatable, or RULE,RULE)")
+
+  /// `lint --enable`.
+  static let enable = OptionSpec(
+    ["--enable"], value: "RULE", choices: CommandTable.ruleIdentifiers, commaSeparated: true,
+    repeatable: true, help: "turn a disabled rule back on (repeatable)")
+
+  /// `lint --baseline`.
+  static let baseline = OptionSpec(
+    ["--baseline"], value: "FILE", takesPath: true, lastWins: true,
+    help: "record the current findings in FILE when it does not exist;\n"
+      + "afterwards report only findings not in it (SARIF: the\n"
+      + "others as suppressed results)")
+
+  /// `lint --platform`.
+  static let lintPlatform = platform(help: "take the input to target these platforms")
+
+  /// `lint --role`.
+  static let role = OptionSpec(
+    ["--role"], value: "ROLE", choices: LintOptions.roles.map(LintOptions.roleName),
+    lastWins: true,
+    refusal: .message { value, _ in
+      "unknown role '\(value)' (expected "
+        + LintOptions.roles.map(LintOptions.roleName).joined(separator: ", ") + ")"
+    },
+    help: "lint single files as this role, whatever their name and\n"
+      + "content say: infoPlist, entitlements, privacyManifest,\n"
+      + "infoPlistStrings or propertyList")
+
+  /// `lint --color`.
+  static let color = OptionSpec(
+    ["--color"], value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue), lastWins: true,
+    refusal: .unknown("--color"),
+    help: "colour the text report: auto (on a terminal, unless\n"
+      + "NO_COLOR is set), always or never")
+
+  /// `lint --demo`, hidden: lint the built-in sample (for its tests and for trying the rules).
+  static let lintDemo = OptionSpec(
+    ["--demo"], hidden: true, help: "lint the built-in sample first")
 }

@@ -15,11 +15,7 @@ extension CommandTable {
       in keys and values are shown as escapes (\\e, \\n, \\u{202E}).
 
       """,
-    options: [
-      OptionSpec(
-        ["--file"], value: "REL",
-        help: "the file inside a bundle, as 'infoscope files' lists it")
-    ],
+    options: [.file],
     footer: keyPathHelp
       + """
 

@@ -12,5 +12,6 @@ extension CommandTable {
 
       """,
     options: writingOptions,
-    footer: writingHelp + "\n" + keyPathHelp + "\n" + editExitStatus)
+    footer: writingHelp + "\n" + keyPathHelp + "\n" + editExitStatus,
+    negativeNumbersAreOperands: true)
 }

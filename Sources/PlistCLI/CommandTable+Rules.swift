@@ -9,6 +9,11 @@ extension CommandTable {
       table for documentation).
 
       """,
-    options: [OptionSpec(["--markdown"], help: "a Markdown table, as the README has it")],
+    options: [.markdown],
     operandsArePaths: false)
+}
+
+extension OptionSpec {
+  /// `rules --markdown`.
+  static let markdown = OptionSpec(["--markdown"], help: "a Markdown table, as the README has it")
 }

@@ -20,11 +20,16 @@ extension CommandTable {
       A VALUE starting with - other than a number goes after --.
 
       """,
-    options: [
-      OptionSpec(
-        ["--type"], value: "TYPE",
-        choices: ["string", "integer", "real", "boolean", "date", "data", "array", "dictionary"],
-        help: "string, integer, real, boolean, date, data, array or dictionary")
-    ] + writingOptions,
-    footer: writingHelp + "\n" + keyPathHelp + "\n" + editExitStatus)
+    options: [.valueType] + writingOptions,
+    footer: writingHelp + "\n" + keyPathHelp + "\n" + editExitStatus,
+    negativeNumbersAreOperands: true)
+}
+
+extension OptionSpec {
+  /// `set --type`, with plutil's names (`int`, `float`, `bool`, `dict`) taken too.
+  static let valueType = OptionSpec(
+    ["--type"], value: "TYPE",
+    choices: ["string", "integer", "real", "boolean", "date", "data", "array", "dictionary"],
+    aliases: ["int": "integer", "float": "real", "bool": "boolean", "dict": "dictionary"],
+    refusal: .takes, help: "string, integer, real, boolean, date, data, array or dictionary")
 }

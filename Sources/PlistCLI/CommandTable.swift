@@ -4,37 +4,71 @@ package struct OptionSpec: Sendable {
   package var names: [String]
   /// The value's placeholder (`FORMAT`), or nil for a flag.
   package var value: String?
-  /// Makes `choices`; called only by help, completions and the man page.
+  /// Makes `choices`; called by help, completions and the man page, and by the parser for an
+  /// option with a `refusal`.
   private let makeChoices: @Sendable () -> [String]
   /// Whether the value is a path (completed as a file name).
   package var takesPath: Bool
   /// What it does: lines of help text, without the option column.
   package var help: String
-  /// Whether it may be given more than once.
+  /// Whether it may be given more than once, every value kept (`--disable`).
   package var repeatable: Bool
   /// Hidden from help, completions and the man page (`lint --demo`, for tests).
   package var hidden: Bool
+  /// Other spellings the parser takes for a choice, lower-case (`xml1` for `xml`); help and
+  /// completions offer only `choices`.
+  package var aliases: [String: String]
+  /// Whether the value is a list joined by commas (`--platform iOS,macOS`), each part a value.
+  package var commaSeparated: Bool
+  /// Whether a second occurrence replaces the first (`lint --format`, so a script can append
+  /// an override) instead of being refused; a flag may always be repeated, and a `repeatable`
+  /// option keeps every value.
+  package var lastWins: Bool
+  /// What a usage error says when the value is missing; nil for `NAME needs a value` (or for
+  /// what `refusal` says, when it is `.takes`).
+  package var missing: String?
+  /// How the parser refuses a value that is none of `choices` (or of `aliases`); nil when it
+  /// takes any value, and the command checks it if need be.
+  package var refusal: Refusal?
+
+  /// What a usage error says of a value that is none of an option's choices.
+  package enum Refusal: Sendable {
+    /// `--format takes text or json`, said of a missing value too.
+    case takes
+    /// `unknown NOUN 'VALUE' (expected a, b or c)`.
+    case unknown(String)
+    /// A message of the option's own, given the value and its choices (`a, b or c`).
+    case message(@Sendable (_ value: String, _ expected: String) -> String)
+  }
 
   /// Creates an option.
   ///
   /// `choices` is taken unevaluated (`@autoclosure`): the list of rule identifiers reads every
   /// rule's description, which no command but help and completions needs, and the table is
-  /// built whenever a command line is checked.
+  /// built whenever a command line is parsed; the parser reads it only for an option with a
+  /// `refusal`.
   package init(
     _ names: [String], value: String? = nil,
-    choices: @autoclosure @escaping @Sendable () -> [String] = [], takesPath: Bool = false,
-    repeatable: Bool = false, hidden: Bool = false, help: String
+    choices: @autoclosure @escaping @Sendable () -> [String] = [], aliases: [String: String] = [:],
+    commaSeparated: Bool = false, takesPath: Bool = false, repeatable: Bool = false,
+    lastWins: Bool = false, hidden: Bool = false, missing: String? = nil,
+    refusal: Refusal? = nil, help: String
   ) {
     self.names = names
     self.value = value
     makeChoices = choices
+    self.aliases = aliases
+    self.commaSeparated = commaSeparated
     self.takesPath = takesPath
     self.help = help
     self.repeatable = repeatable
+    self.lastWins = lastWins
     self.hidden = hidden
+    self.missing = missing
+    self.refusal = refusal
   }
 
-  /// The values it takes, when they are a fixed list (for help and completions).
+  /// The values it takes, when they are a fixed list (for help, completions and the parser).
   package var choices: [String] { makeChoices() }
 
   /// The option column of help: `-o, --output OUT`.
@@ -45,8 +79,7 @@ package struct OptionSpec: Sendable {
 
 /// One command: its name, usage, help text and options, declared once and used by the help,
 /// the usage shown after a bad command line, the shell completions, the man page and the
-/// parser's check of which options exist (`Arguments.checkOptions`); each command's parser
-/// then reads the values of the declared options.
+/// parser (`ParsedCommandLine`), from which each command reads the values of its options.
 package struct CommandSpec: Sendable {
   /// The name typed (`lint`); empty for the inspector (`infoscope PATH`).
   package var name: String
@@ -66,12 +99,15 @@ package struct CommandSpec: Sendable {
   package var footer: String
   /// Whether the operands are paths (completed as file names).
   package var operandsArePaths: Bool
+  /// Whether an argument that reads as a negative number (`-5`, `-0.5`) is an operand, not an
+  /// option (`set`, `remove` and `rename`, whose values and key paths may be one).
+  package var negativeNumbersAreOperands: Bool
 
   /// Creates a command.
   package init(
     _ name: String, _ subcommand: Subcommand?, usage: String, synopsis: String? = nil,
     summary: String, discussion: String, options: [OptionSpec] = [], footer: String = "",
-    operandsArePaths: Bool = true
+    operandsArePaths: Bool = true, negativeNumbersAreOperands: Bool = false
   ) {
     self.name = name
     self.subcommand = subcommand
@@ -82,6 +118,7 @@ package struct CommandSpec: Sendable {
     self.options = options
     self.footer = footer
     self.operandsArePaths = operandsArePaths
+    self.negativeNumbersAreOperands = negativeNumbersAreOperands
   }
 
   /// The options shown: the declared ones that are not hidden, then `-h, --help`.

@@ -65,6 +65,11 @@ import Testing
       ["convert", "-", "--output=x.json", "-t", "json"],
       .convert(ConvertOptions(input: "-", format: .json, destination: .file("x.json")))
     ),
+    (
+      ["lint", "a", "--format", "json", "--format=SARIF", "--platform", "ios,MACOS"],
+      .lint(LintOptions(inputs: ["a"], format: .sarif, platforms: [.iOS, .macOS]))
+    ),
+    (["rules", "--markdown", "--markdown"], .rules(markdown: true)),
   ])
   func parsesGoodCommandLines(arguments: [String], command: CLICommand) throws {
     #expect(try Arguments.parse(arguments) == command)
@@ -113,6 +118,10 @@ import Testing
       "-o needs a file name, or - for standard output", .convert
     ),
     (["convert", "a", "--to", "xml", "--forse"], "unknown option '--forse' for convert", .convert),
+    (["lint", "a", "--strict=yes"], "unknown option '--strict=yes' for lint", .lint),
+    (["lint", "a", "-h", "--nope"], "unknown option '--nope' for lint", .lint),
+    (["rules", "--", "--markdown"], "unexpected argument '--markdown' for rules", .rules),
+    (["--theme", "a", "--theme", "b", "--nope"], "unknown option '--nope'", nil),
   ])
   func rejectsBadCommandLines(arguments: [String], message: String, subcommand: Subcommand?) {
     let error = #expect(throws: UsageError.self) { try Arguments.parse(arguments) }

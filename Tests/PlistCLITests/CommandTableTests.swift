@@ -57,6 +57,72 @@ import Testing
     }
   }
 
+  /// The OPTIONS section of a command's help.
+  static func optionsSection(_ command: CommandSpec) -> String {
+    let help = CLI.help(for: command.subcommand)
+    return help.components(separatedBy: "OPTIONS:\n").last?.components(separatedBy: "\n\n")
+      .first ?? ""
+  }
+
+  /// The part of `text` after the first `start`, up to the next `end`.
+  static func part(of text: String, from start: String, to end: String) -> String {
+    guard let lower = text.range(of: start) else { return "" }
+    let rest = text[lower.upperBound...]
+    return String(rest[..<(rest.range(of: end)?.lowerBound ?? rest.endIndex)])
+  }
+
+  /// Whether `shell`'s completions of `command` offer `option`.
+  static func offers(
+    _ shell: ShellCompletions.Shell, _ command: CommandSpec, _ option: OptionSpec
+  ) -> Bool {
+    let script = ShellCompletions.script(shell)
+    switch shell {
+    case .bash:
+      // The words offered after a `-`, in the command's branch of the `case`.
+      let branch = part(of: script, from: "\n    \(command.name))\n", to: "\n      ;;\n")
+      let offered = part(of: branch, from: "if [[ \"$cur\" == -* ]]; then", to: "))")
+      let words = part(of: offered, from: "compgen -W \"", to: "\"").split(separator: " ")
+      return option.names.allSatisfy { words.contains(Substring($0)) }
+    case .zsh:
+      let branch = part(
+        of: script, from: "\n    \(command.name))\n      _arguments", to: "\n      ;;\n")
+      if option.names.count > 1 {
+        return branch.contains("{" + option.names.joined(separator: ",") + "}")
+      }
+      return option.names.allSatisfy { branch.contains("\($0)'\"[") }
+    case .fish:
+      let lines = script.split(separator: "\n").filter {
+        $0.contains("-n '__fish_seen_subcommand_from \(command.name)'")
+      }
+      let words = option.names.map { name in
+        name.hasPrefix("--") ? " -l " + name.dropFirst(2) : " -s " + name.dropFirst(1)
+      }
+      return lines.contains { line in words.allSatisfy { line.contains($0 + " ") } }
+    }
+  }
+
+  /// Every declared option of every command is in its help, in each shell's completions of
+  /// that command and in its part of the man page, under every name; a hidden one in none.
+  @Test(arguments: CommandTable.commands.map(\.name))
+  func eachCommandListsItsOwnOptionsEverywhereAndNoHiddenOne(name commandName: String) throws {
+    let command = try #require(CommandTable.commands.first { $0.name == commandName })
+    let section = Self.optionsSection(command)
+    let manual = Self.part(
+      of: ShellCompletions.manPage(), from: ".SS \"" + commandName, to: ".RE\n")
+    for option in command.options + [CommandTable.helpOption] {
+      let label = "\(command.name) \(option.label)"
+      let roff = ".B " + option.label.replacingOccurrences(of: "-", with: "\\-") + "\n"
+      #expect(section.contains("  " + option.label) == !option.hidden, "help: \(label)")
+      #expect(manual.contains(roff) == !option.hidden, "man page: \(label)")
+      for shell in ShellCompletions.Shell.allCases {
+        #expect(Self.offers(shell, command, option) == !option.hidden, "\(shell): \(label)")
+      }
+    }
+    for shell in ShellCompletions.Shell.allCases {
+      #expect(Self.offers(shell, command, .markdown) == (command.subcommand == .rules), "\(shell)")
+    }
+  }
+
   @Test func anOptionOfAnotherCommandIsNeitherListedNorAccepted() throws {
     let all = Set(Self.commands.flatMap { $0.options.flatMap(\.names) })
     for command in Self.commands where command.subcommand != .help {
