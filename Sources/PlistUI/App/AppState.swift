@@ -23,6 +23,8 @@ package struct AppState: Sendable {
   package internal(set) var selection: OutlineItem?
   /// The first row on screen.
   package internal(set) var top: OutlineItem?
+  /// Whether dictionaries show their entries sorted by key (`S`), for viewing only.
+  package internal(set) var sortsKeys = false
   /// Whether keys show as Xcode display names.
   package internal(set) var showsDisplayNames = false
   /// The findings list: order, cursor, scroll, and the tree order of `f` and `F`.
@@ -78,7 +80,7 @@ package struct AppState: Sendable {
     self.keymap = keymap
     for (n, _) in session.branches.enumerated() { expansion.set(.branch(n), expanded: true) }
     // Open the first file of the first bundle (the app's Info.plist) or the first root file.
-    let outline = Outline(session, expansion)
+    let outline = Outline(session, expansion, sortsKeys: sortsKeys)
     var candidate = outline.first
     while let item = candidate, case .branch = item { candidate = outline.next(item) }
     if let file = candidate { expansion.set(file, expanded: true) }
@@ -98,7 +100,7 @@ package struct AppState: Sendable {
   /// The layout for the current size and focus.
   package var layout: Layout { Layout(size: size, focus: focus, zoomed: detailZoomed) }
   /// The tree under the current expansion.
-  package var outline: Outline { Outline(session, expansion) }
+  package var outline: Outline { Outline(session, expansion, sortsKeys: sortsKeys) }
   /// Rows of the tree on screen.
   package var treeRows: Int { layout.contentRows(.tree) }
 
@@ -271,11 +273,15 @@ package struct AppState: Sendable {
     case .scrollUp: scrollView(by: -n)
     case .redraw: return [.redraw]
     case .nextSibling, .previousSibling:
-      guard let current = selection else { break }
-      let index = session.siblingIndex(current)
-      let count = session.siblingCount(current)
-      let target = command == .nextSibling ? min(count - 1, index + n) : max(0, index - n)
-      if target != index { select(session.sibling(of: current, target), reveal: .nearest) }
+      guard var target = selection else { break }
+      let outline = outline
+      for _ in 0..<n {
+        let step =
+          command == .nextSibling ? outline.nextSibling(target) : outline.previousSibling(target)
+        guard let step else { break }
+        target = step
+      }
+      if target != selection { select(target, reveal: .nearest) }
     case .parent:
       if let current = selection, let parent = session.parent(of: current) {
         select(parent, reveal: .nearest)
@@ -283,7 +289,7 @@ package struct AppState: Sendable {
     case .expandOrChild:
       guard let current = selection, session.isContainer(current) else { break }
       if expansion.isExpanded(current) {
-        select(session.child(current, 0), reveal: .nearest)
+        select(outline.firstChild(current), reveal: .nearest)
       } else {
         expansion.set(current, expanded: true)
         reveal(.keep)
@@ -327,6 +333,13 @@ package struct AppState: Sendable {
       clampFindings()
     case .nextPane: cyclePane(forward: true)
     case .previousPane: cyclePane(forward: false)
+    case .sortKeys:
+      sortsKeys.toggle()
+      reveal(.center)
+      message = StatusMessage(
+        sortsKeys
+          ? "keys sorted A to Z in the view; the files keep their order (S again: file order)"
+          : "keys in file order")
     case .toggleDisplayNames:
       showsDisplayNames.toggle()
       message = StatusMessage(
