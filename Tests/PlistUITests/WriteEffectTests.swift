@@ -131,7 +131,7 @@ import Testing
       files: FailingFileOperations(step: .write, code: EIO))
     #expect(ending == .inputEnded)  // not .quit: the write failed
     #expect(state.session.hasUnsavedChanges)
-    #expect(state.savesBeforeQuit == nil)
+    #expect(!state.flow.isSavingBeforeQuit)
     #expect(state.message?.text.contains("Input/output error") == true)
   }
 

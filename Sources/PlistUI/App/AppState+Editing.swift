@@ -268,7 +268,7 @@ extension AppState {
     perform(file, "delete \(name)", [.remove(at: path)])
     if message?.isError != true {
       message = StatusMessage("deleted \(name) (u undoes)")
-      justDeleted = name
+      flow.noteDeleted(name)
     }
   }
 
@@ -457,7 +457,7 @@ extension AppState {
         break
       case .failure(let error):
         refuse("cannot show what the save changes: \(error.message); nothing was written")
-        savesBeforeQuit = nil
+        flow.stopSavingBeforeQuit()
         return []
       }
       do {
@@ -604,7 +604,7 @@ extension AppState {
       // The writer's message already says the path was not saved and why: a save before
       // quitting stops here, and the session stays.
       refuse("\(error.message); the file is unchanged and the edits are kept")
-      savesBeforeQuit = nil
+      flow.stopSavingBeforeQuit()
     }
     // A question: a save before quitting goes on after `o`, and stops at any other answer.
     return []

@@ -33,8 +33,6 @@ package struct AppState: Sendable {
   package internal(set) var detailScroll = 0
   /// The search line, the pattern in use and the history.
   package internal(set) var search = SearchState()
-  /// Recoveries still to offer (`nil` until looked for).
-  package internal(set) var recoveryQueue: [FoundRecovery]?
   /// The editor, pick list, question or save review that has the keys, if any.
   package internal(set) var modal: Modal?
   /// The pane that had focus before `Z`, given it back after.
@@ -47,16 +45,9 @@ package struct AppState: Sendable {
   package internal(set) var message: StatusMessage?
   /// A count typed before a command (`5j`).
   package internal(set) var pendingCount: Int?
-  /// What the last `d` deleted, until the next key: a `d` right after it is the second half of
-  /// vim's `dd` and deletes nothing more.
-  package internal(set) var justDeleted: String?
-  /// Whether writing the `.ipa` copy now being asked for ends the session (`q` then `s`).
-  package internal(set) var quitsAfterArchiveCopy = false
-  /// The files still to write, in order, while a save before quitting (`q` then `s`) is
-  /// under way; nil otherwise.
-  package internal(set) var savesBeforeQuit: [(file: Int, format: PlistFormat)]?
-  /// The row `yr` copied, for `p` and `P` to paste (in this file or another).
-  package internal(set) var copiedRow: CopiedRow?
+  /// What is under way across keys: a save before quitting, an `.ipa` copy that quits, the
+  /// recoveries to offer, the copied row, `dd`.
+  package internal(set) var flow = EditFlow()
   /// The first key of a two-key command (`y`, `z`), while the second is awaited.
   package internal(set) var pendingPrefix: Key?
 
@@ -154,8 +145,8 @@ package struct AppState: Sendable {
     if keymap.command(for: key, in: .global) == .interrupt {
       pendingCount = nil
       if modal != nil || search.line != nil || helpScroll != nil {
-        quitsAfterArchiveCopy = false
-        savesBeforeQuit = nil
+        flow.setQuitsAfterArchiveCopy(false)
+        flow.stopSavingBeforeQuit()
         modal = nil
         search.close()
         helpScroll = nil
@@ -211,8 +202,8 @@ package struct AppState: Sendable {
     }
     let count = pendingCount
     pendingCount = nil
-    let deleted = justDeleted
-    justDeleted = nil
+    let deleted = flow.justDeleted
+    flow.noteDeleted(nil)
     guard let command = keymap.command(for: key, in: KeyContext(focus)) else {
       if key != .escape { message = StatusMessage("\(key) does nothing here; ? shows the keys") }
       return []
