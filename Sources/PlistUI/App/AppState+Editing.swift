@@ -652,34 +652,9 @@ extension AppState {
   }
 
   /// Keeps the expanded rows, the selection and the first row on screen on the same nodes
-  /// through the edits just applied (an edit above a row shifts its index path; a removed
-  /// row's state goes).
+  /// through the edits just applied (``TreeView/follow(_:in:)``).
   private mutating func followTreeChanges() {
-    for (file, edits) in session.takeTreeChanges() {
-      func follow(_ item: OutlineItem?) -> (item: OutlineItem?, gone: Bool) {
-        guard case .node(let f, let path)? = item, f == file else { return (item, false) }
-        // A file read again keeps its rows' state by place, as far as the rows still exist.
-        guard let edits else { return (item, false) }
-        var current = path
-        for edit in edits {
-          guard let next = edit.mapping(current) else {
-            // Taken away: where the edit was (the next sibling, or the replaced node), which
-            // afterChange moves to a row that exists.
-            return (.node(file: f, path: edit.anchor), true)
-          }
-          current = next
-        }
-        return (.node(file: f, path: current), false)
-      }
-      var toggled: Set<OutlineItem> = []
-      for item in expansion.toggled {
-        let (followed, gone) = follow(item)
-        if !gone, let followed { toggled.insert(followed) }
-      }
-      expansion.replaceToggled(toggled)
-      selection = follow(selection).item
-      top = follow(top).item
-    }
+    for (file, edits) in session.takeTreeChanges() { tree.follow(edits, in: file) }
   }
 
   private mutating func perform(_ file: Int, _ name: String, _ edits: [Edit]) {
