@@ -581,6 +581,7 @@ extension AppState {
     case .success(let (report, fingerprint)):
       session.markSaved(file)
       session.files[file].document?.format = format
+      session.files[file].size = write.bytes.count
       session.fingerprints[file] = fingerprint
       let notes = report.notes.isEmpty ? "" : "; " + report.notes.joined(separator: "; ")
       message = StatusMessage("wrote \(path)\(notes)", isError: !report.notes.isEmpty)
