@@ -45,7 +45,7 @@ import Testing
 /// `v` runs the editor in the terminal's foreground (a tester's vim never showed: Foundation's
 /// `Process` gave it a process group of its own, so reading the terminal failed with EIO).
 @Suite struct ForegroundProcessTests {
-  /// The fields of `/proc/PID/stat` after the command name: state, ppid, pgrp, …
+  /// The process group in a `/proc/PID/stat` line (the third field after the command name).
   static func processGroup(ofStatLine line: String) -> Int32? {
     guard let close = line.lastIndex(of: ")") else { return nil }
     let fields = line[line.index(after: close)...].split(separator: " ")
