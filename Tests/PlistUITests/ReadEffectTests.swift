@@ -88,20 +88,45 @@ import Testing
     #expect(!state.session.hasUnsavedChanges)
   }
 
-  @Test func revertPastTheSavedStateReadsTheFileAgainThroughTheLoop() throws {
+  /// From a tester: `U` after a save and an undo read the file again and lost the history
+  /// its question promised; the saved state is a redo away, and only a history that cannot
+  /// reach it is read again.
+  @Test func revertRedoesToTheSavedStateOrReadsTheFileAgainThroughTheLoop() throws {
     let app = try makeBundle()
     let file = app + "/Info.plist"
     var state = try state(app)
-    // Saved with "New", then undone: the saved state is not on the undo stack.
+    // Saved with "New", then undone: the saved state is a redo away.
     keys(&state, "j j e Ctrl-U N e w Enter w y u", files: SystemFileOperations())
     #expect(displayName(state) == .string("Old"))
-    #expect(state.session.hasUnsavedChanges)
-    // A read that fails keeps the tree.
-    keys(&state, "U y", files: FailingReads(suffix: "/Info.plist"))
+    keys(&state, "U", files: SystemFileOperations())
+    guard case .confirm(let prompt)? = state.modal else {
+      Issue.record("no question")
+      return
+    }
     #expect(
-      state.message?.text == "\(file) no longer reads: \(file) could not be read: "
-        + "Input/output error")
+      prompt.question.hasSuffix(
+        "redoing the steps undone since it was saved (u undoes them again)?"))
+    keys(&state, "y", files: SystemFileOperations())
+    #expect(state.message?.text == "put Info.plist back as it was saved (u undoes)")
+    #expect(displayName(state) == .string("New"))
+    #expect(!state.session.hasUnsavedChanges)
+    keys(&state, "u", files: SystemFileOperations())
     #expect(displayName(state) == .string("Old"))
+    // A new edit drops the redo steps: neither way reaches the saved state, so U reads the
+    // file again; a read that fails keeps the tree.
+    keys(&state, "e Ctrl-U O t h e r Enter U", files: SystemFileOperations())
+    guard case .confirm(let again)? = state.modal else {
+      Issue.record("no question")
+      return
+    }
+    #expect(
+      again.question.hasSuffix(
+        "reading it again from disk: its unsaved edits go and cannot be redone?"))
+    keys(&state, "y", files: FailingReads(suffix: "/Info.plist"))
+    #expect(
+      state.message?.text
+        == "\(file) no longer reads: \(file) could not be read: Input/output error")
+    #expect(displayName(state) == .string("Other"))
     keys(&state, "U y", files: SystemFileOperations())
     #expect(state.message?.text == "read Info.plist again from disk; its edits were dropped")
     #expect(displayName(state) == .string("New"))

@@ -120,10 +120,16 @@ extension AppState {
     guard session.documents[file]?.isDirty == true else {
       return refuse("\(session.files[file].path) has no unsaved edits")
     }
+    let how =
+      switch session.revertPath(file) {
+      case .undo: "undoing its unsaved edits (Ctrl-R redoes them)"
+      case .redo: "redoing the steps undone since it was saved (u undoes them again)"
+      case .reload:
+        "reading it again from disk: its unsaved edits go and cannot be redone"
+      }
     modal = .confirm(
       ConfirmPrompt(
-        question: "put \(session.files[file].path) back as it was saved, undoing its unsaved "
-          + "edits (Ctrl-R redoes them)?",
+        question: "put \(session.files[file].path) back as it was saved, \(how)?",
         answers: [("y", "revert"), ("n", "keep")], action: .revert(file: file)))
   }
 

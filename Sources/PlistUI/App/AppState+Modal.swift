@@ -302,10 +302,12 @@ extension AppState {
       applyFix(index)
     case (.revert(let file), "y"):
       do {
+        let path = session.revertPath(file)
         guard try session.revert(file) != nil else { return reload(file, .revert) }
         afterChange(file)
         message = StatusMessage(
-          "put \(session.files[file].path) back as it was saved (Ctrl-R redoes)")
+          "put \(session.files[file].path) back as it was saved "
+            + (path == .redo ? "(u undoes)" : "(Ctrl-R redoes)"))
       } catch {
         message = StatusMessage(error.message, isError: true)
       }

@@ -193,25 +193,54 @@ extension Session {
     return (file, name)
   }
 
-  /// Puts file `file` back as it was last saved (or read) by undoing its steps, which `Ctrl-R`
-  /// can then redo.
+  /// How ``revert(_:)`` gets file `file` back to its saved state.
+  package enum RevertPath: Sendable, Equatable {
+    /// By undoing its steps (`Ctrl-R` redoes them).
+    case undo
+    /// By redoing steps undone since the save (`u` undoes them again).
+    case redo
+    /// Neither reaches it (after a reload or a restored recovery): the file is read again.
+    case reload
+  }
+
+  /// Which way file `file`'s saved state is reached from where its history stands.
+  package func revertPath(_ file: Int) -> RevertPath {
+    guard var document = documents[file] else { return .reload }
+    let start = document
+    while document.isDirty, document.canUndo, (try? document.undo()) != nil {}
+    if !document.isDirty { return .undo }
+    document = start
+    while document.isDirty, document.canRedo, (try? document.redo()) != nil {}
+    return document.isDirty ? .reload : .redo
+  }
+
+  /// Puts file `file` back as it was last saved (or read), by undoing its steps (which
+  /// `Ctrl-R` can then redo) or, after a save and undo, by redoing the steps undone since
+  /// (``revertPath(_:)``).
   ///
-  /// - Returns: how many steps were undone, or nil when the saved state is not on the undo
-  ///   stack (after a reload or a restored recovery): the file must be read from disk again
-  ///   (``Effect/reload(_:)``), and nothing changed.
-  /// - Throws: ``EditError`` when a step cannot be undone (nothing changed then).
+  /// - Returns: how many steps were undone or redone, or nil when neither reaches the saved
+  ///   state: the file must be read from disk again (``Effect/reload(_:)``), and nothing
+  ///   changed.
+  /// - Throws: ``EditError`` when a step cannot be undone or redone (nothing changed then).
   package mutating func revert(_ file: Int) throws(EditError) -> Int? {
     guard var document = documents[file], document.isDirty else { return 0 }
+    let path = revertPath(file)
+    guard path != .reload else { return nil }
     var steps = 0
-    while document.isDirty, document.canUndo {
-      _ = try document.undo()
+    while document.isDirty {
+      _ = try path == .undo ? document.undo() : document.redo()
       steps += 1
     }
-    if document.isDirty { return nil }
     for _ in 0..<steps {
-      guard let at = history.lastIndex(of: file) else { break }
-      history.remove(at: at)
-      redoHistory.append(file)
+      if path == .undo {
+        guard let at = history.lastIndex(of: file) else { break }
+        history.remove(at: at)
+        redoHistory.append(file)
+      } else {
+        guard let at = redoHistory.lastIndex(of: file) else { break }
+        redoHistory.remove(at: at)
+        history.append(file)
+      }
     }
     documents[file] = document
     commit(file)
