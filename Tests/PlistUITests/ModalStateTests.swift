@@ -126,10 +126,12 @@ import Testing
     var flow = EditFlow()
     #expect(!flow.isSavingBeforeQuit)
     #expect(flow.nextSaveBeforeQuit() == nil)
-    flow.startSavingBeforeQuit([(2, .xml), (0, .binary)])
+    flow.startSavingBeforeQuit([
+      .init(file: 2, format: .xml), .init(file: 0, format: .binary, force: true),
+    ])
     #expect(flow.isSavingBeforeQuit)
     #expect(flow.nextSaveBeforeQuit().map { [$0.file] } == [2])
-    #expect(flow.nextSaveBeforeQuit().map { [$0.file] } == [0])
+    #expect(flow.nextSaveBeforeQuit() == .init(file: 0, format: .binary, force: true))
     #expect(flow.nextSaveBeforeQuit() == nil)
     #expect(flow.isSavingBeforeQuit)  // until stopped: the caller then quits or asks for a copy
     flow.stopSavingBeforeQuit()

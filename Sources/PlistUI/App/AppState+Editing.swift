@@ -448,7 +448,8 @@ extension AppState {
     _ read: ReviewRead, _ outcome: ReviewReadOutcome
   ) -> [Effect] {
     var lines: [String] = []
-    var changedOnDisk = false
+    var changed: [String] = []
+    var gone: [String] = []
     for (entry, result) in zip(read.entries, outcome.files) {
       guard let document = session.documents[entry.file] else { continue }
       let name = session.files[entry.file].path
@@ -457,10 +458,10 @@ extension AppState {
       case .success(let (bytes, now)):
         old = bytes
         if let expected = session.fingerprints[entry.file], !now.sameContent(as: expected) {
-          changedOnDisk = true
+          changed.append(name)
         }
       case .failure(let error) where error.kind == .notFound:
-        break
+        gone.append(name)
       case .failure(let error):
         refuse("cannot show what the save changes: \(error.message); nothing was written")
         flow.stopSavingBeforeQuit()
@@ -481,6 +482,16 @@ extension AppState {
     }
     guard let first = read.entries.first else { return [] }
     var warnings: [String] = []
+    if !gone.isEmpty {
+      warnings.append(
+        "\(Self.listed(gone)) \(gone.count == 1 ? "is" : "are") gone from disk: the save "
+          + "writes \(gone.count == 1 ? "it" : "them") again")
+    }
+    if read.quitting, !changed.isEmpty {
+      warnings.append(
+        "\(Self.listed(changed)) changed on disk since read: the diff is against "
+          + "\(changed.count == 1 ? "it" : "them") as now, and y asks before writing anything")
+    }
     if read.quitting {
       if session.bundle.isBuilt { warnings.append(Self.builtBundleWarning) }
       let left = session.unsavedFiles.count - read.entries.count
@@ -493,11 +504,14 @@ extension AppState {
         SaveReview(
           file: first.file, path: first.path, format: first.format, lines: lines,
           warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "), scroll: 0,
-          quitting: read.entries.map { ($0.file, $0.path, $0.format) }))
+          quitting: read.entries.map { ($0.file, $0.path, $0.format) },
+          changedOnDisk: read.entries.map(\.file).filter {
+            changed.contains(session.files[$0].path)
+          }))
       return []
     }
     let (file, format) = (first.file, first.format)
-    if changedOnDisk {
+    if !changed.isEmpty {
       warnings.append(
         "the file changed on disk since it was read: this diff is against it as it is now, "
           + "and y asks before overwriting")
@@ -522,6 +536,12 @@ extension AppState {
         file: file, path: first.path, format: format,
         lines: lines, warning: warning, scroll: 0))
     return []
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  static func listed(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
   }
 
   /// The save review's warning for a file of a built bundle.

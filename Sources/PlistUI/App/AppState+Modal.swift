@@ -319,6 +319,9 @@ extension AppState {
       return reload(file, .changedOnDisk)
     case (.quit, "s"):
       return reviewBeforeQuitting()
+    case (.overwriteBeforeQuit(let queue), "o"):
+      flow.startSavingBeforeQuit(queue)
+      return continueSavingBeforeQuit()
     case (.quit, "d"):
       return (session.recoveryRemoval().map { [.keepRecovery($0)] } ?? []) + [.quit]
     case (.recover(let file, let record), "r"):
@@ -398,7 +401,24 @@ extension AppState {
   /// Writes every file of the review before quitting, one write effect at a time
   /// (``continueSavingBeforeQuit()`` goes on after each); quits when none is left unsaved.
   private mutating func writeAndQuit(_ review: SaveReview) -> [Effect] {
-    flow.startSavingBeforeQuit(review.quitting.map { ($0.file, $0.format) })
+    let queue = review.quitting.map {
+      EditFlow.QueuedSave(
+        file: $0.file, format: $0.format, force: review.changedOnDisk.contains($0.file))
+    }
+    if !review.changedOnDisk.isEmpty {
+      let names = Self.listed(review.changedOnDisk.map { session.files[$0].path })
+      let one = review.changedOnDisk.count == 1
+      modal = .confirm(
+        ConfirmPrompt(
+          question: "\(names) changed on disk since \(one ? "it was" : "they were") read: "
+            + "write your edits over \(one ? "that change" : "those changes") too?",
+          answers: [
+            ("o", "overwrite, then write the others and quit"), ("c", "cancel: nothing is written"),
+          ],
+          action: .overwriteBeforeQuit(queue)))
+      return []
+    }
+    flow.startSavingBeforeQuit(queue)
     return continueSavingBeforeQuit()
   }
 
@@ -411,7 +431,7 @@ extension AppState {
     guard flow.isSavingBeforeQuit else { return [] }
     while let next = flow.nextSaveBeforeQuit() {
       guard session.documents[next.file]?.isDirty == true else { continue }
-      let effects = write(next.file, format: next.format, force: false)
+      let effects = write(next.file, format: next.format, force: next.force)
       guard effects.isEmpty else { return effects }
       // Refused (the reason is on the status line): stay.
       flow.stopSavingBeforeQuit()

@@ -6,8 +6,23 @@ import PlistCore
 ///
 /// Plain data with the queue steps; ``AppState`` decides what each step does.
 package struct EditFlow: Sendable {
-  /// One file of a save before quitting: its index into ``Session/files`` and the format.
-  package typealias QueuedSave = (file: Int, format: PlistFormat)
+  /// One file of a save before quitting.
+  package struct QueuedSave: Sendable, Hashable {
+    /// The file, by index into ``Session/files``.
+    package var file: Int
+    /// The format written.
+    package var format: PlistFormat
+    /// Whether it is written over a change made on disk since it was read (the user said so
+    /// before anything was written).
+    package var force = false
+
+    /// Creates a queued save.
+    package init(file: Int, format: PlistFormat, force: Bool = false) {
+      self.file = file
+      self.format = format
+      self.force = force
+    }
+  }
 
   /// The files still to write, in order, while a save before quitting (`q` then `s`) is under
   /// way; nil otherwise.

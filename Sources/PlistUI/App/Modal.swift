@@ -57,6 +57,9 @@ package enum ConfirmAction: Sendable, Equatable {
   case readOnly(file: Int, format: PlistFormat, force: Bool)
   /// Quit with unsaved edits: save all, discard, or cancel.
   case quit
+  /// Before quitting, some files to write changed on disk: write them all over those
+  /// changes (the queue, with `force` on them), or cancel before anything is written.
+  case overwriteBeforeQuit([EditFlow.QueuedSave])
   /// Put file `file` back as it was saved.
   case revert(file: Int)
   /// Unsaved edits of file `file` were recovered: restore, discard, or decide later.

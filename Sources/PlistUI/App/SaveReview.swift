@@ -21,6 +21,9 @@ package struct SaveReview: Sendable {
   /// For the review before quitting: every file on disk that will be written, in order (the
   /// first is `file`), each with its path and format; accepting writes them all, then quits.
   package var quitting: [(file: Int, path: String, format: PlistFormat)] = []
+  /// For the review before quitting: the files (by index) changed on disk since they were
+  /// read; accepting asks before anything is written.
+  package var changedOnDisk: [Int] = []
 
   /// What a key did to the review.
   package enum Outcome: Sendable, Hashable {
