@@ -177,4 +177,48 @@ import Testing
         == "this is what the executable holds, read from its Mach-O file; it cannot be edited")
     #expect(root(state, info)?.count == 3)
   }
+
+  /// From a tester: an empty array or dictionary had no row to paste beside, so nothing went
+  /// into it; an open or empty container now takes the paste, as `a` adds into one.
+  @Test func anOpenOrEmptyContainerTakesThePaste() throws {
+    var (_, state) = try open()
+    let info = try file(state, "Info.plist")
+    state.select(.node(file: info, path: [2, 0]), reveal: .center)
+    keys(&state, "y r")
+    // UIAppFonts is open (the row inside it was selected): P puts the copy first in it.
+    state.select(.node(file: info, path: [2]), reveal: .center)
+    keys(&state, "P")
+    #expect(
+      root(state, info)?["UIAppFonts"]?.value
+        == .array([PlistNode(.string("A.ttf")), PlistNode(.string("A.ttf"))]))
+    #expect(state.selection == .node(file: info, path: [2, 0]))
+    // The root copied: the status line and the key prompt name it.
+    state.select(.node(file: info, path: []), reveal: .center)
+    keys(&state, "y r")
+    #expect(
+      state.message?.text.hasPrefix("copied the root of Info.plist (Dictionary, 3 items)") == true)
+    state.select(.node(file: info, path: [0]), reveal: .center)
+    keys(&state, "p")
+    guard case .input(let prompt)? = state.modal else {
+      Issue.record("no prompt for the key")
+      return
+    }
+    #expect(prompt.label == "key for the pasted root of Info.plist in Info.plist")
+  }
+
+  @Test func anEmptyContainerTakesThePaste() throws {
+    let file = try TemporaryFolder("paste-empty").write(
+      "Empty.plist",
+      "<plist version=\"1.0\"><dict><key>A</key><array/><key>B</key><string>x</string></dict></plist>\n"
+    )
+    var state = AppState(
+      session: Session(title: file, bundle: try BundleLoader.load(path: file)),
+      size: Size(width: 100, height: 30))
+    state.select(.node(file: 0, path: [1]), reveal: .center)
+    keys(&state, "y r")
+    state.select(.node(file: 0, path: [0]), reveal: .center)
+    keys(&state, "p")
+    #expect(root(state, 0)?["A"]?.value == .array([PlistNode(.string("x"))]))
+    #expect(state.selection == .node(file: 0, path: [0, 0]))
+  }
 }

@@ -23,16 +23,17 @@ extension AppState {
       return
     }
     let path = session.keyPath(item)
-    let name = path.isRoot ? "the root of \(fileName(item))" : path.description
+    let name = path.isRoot ? "root of \(fileName(item))" : path.description
     flow.copy(CopiedRow(key: session.key(item), node: TreeDiff.fresh(node), name: name))
     let count = node.value.childCount.map { $0 == 1 ? ", 1 item" : ", \($0) items" } ?? ""
     message = StatusMessage(
-      "copied \(name) (\(RowText.typeName(node.value.kind))\(count)): p pastes it after a row, P before"
-    )
+      "copied \(path.isRoot ? "the " : "")\(name) (\(RowText.typeName(node.value.kind))\(count)): "
+        + "p pastes it after a row, P before")
   }
 
   /// `p` / `P`: inserts the copied row beside the selected one, in the selected row's
-  /// container (a file's root row takes it as its last or first child).
+  /// container; an open or empty container (and a file's root row) takes it as its last or
+  /// first child, as `a` adds into one.
   ///
   /// Into a dictionary it keeps its key when that key is free there; otherwise (or when it
   /// was an array item) the key is asked for. Into an array it goes without its key.
@@ -52,7 +53,10 @@ extension AppState {
     }
     let parent: OutlineItem
     let index: Int
-    if let last = path.last {
+    let isContainer = session.node(item)?.value.kind.isContainer ?? false
+    if let last = path.last,
+      !(isContainer && (expansion.isExpanded(item) || session.childCount(item) == 0))
+    {
       parent = .node(file: file, path: Array(path.dropLast()))
       index = last + (after ? 1 : 0)
     } else {
@@ -72,7 +76,7 @@ extension AppState {
           purpose: .pasteKey(parent: parent, index: index),
           editor: LineEditor(copied.key ?? ""),
           error: copied.key.map { "the dictionary already has \($0): type another key" },
-          label: "key of the pasted \(copied.name) in \(label(parent))"))
+          label: "key for the pasted \(copied.name) in \(label(parent))"))
     default:
       message = StatusMessage(
         "a file's root that is not a dictionary or an array holds nothing to paste into",
