@@ -33,7 +33,9 @@ import Testing
       case .comparison(let comparison, let options) = CLI.plan(
         ["diff", old, new], console: console)
     else {
-      Issue.record("expected the inspector on the comparison")
+      Issue.record(
+        "expected the inspector on the comparison, got \(CLI.plan(["diff", old, new], console: console))"
+      )
       return
     }
     #expect(comparison.changeCount == 1)

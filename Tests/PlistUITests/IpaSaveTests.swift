@@ -211,4 +211,37 @@ extension IpaSaveTests {
     keys(&other, "j j e Ctrl-U M o r e Enter q s Enter Esc")
     #expect(!other.flow.quitsAfterArchiveCopy)
   }
+
+  /// From a tester: `touch App.ipa` (or a chmod, or a hard link) after opening it made every
+  /// copy fail as "changed on disk"; the archive is the same while it holds the same entries,
+  /// and one that holds others is still refused.
+  @Test func aTouchedArchiveIsTheSameOneAndARewrittenOneIsNot() throws {
+    let (folder, ipa) = try makeIPA()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var state = try state(ipa)
+    keys(&state, "j j e Ctrl-U N e w Enter")
+    // Touched and made read-only: stamp and status times differ, the entries do not.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: 3600), .posixPermissions: 0o444],
+      ofItemAtPath: ipa)
+    let copy = folder + "/Touched.ipa"
+    keys(&state, "w Ctrl-U " + typing(copy) + " Enter y")
+    #expect(state.message?.text.hasPrefix("wrote \(copy)") == true)
+    #expect(try value(in: copy, "CFBundleDisplayName") == .string("New"))
+    // Rewritten with other contents: refused, before the review.
+    var other = try self.state(ipa)
+    keys(&other, "j j e Ctrl-U O t h e r Enter")
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: ipa)
+    var code: Int32 = 0
+    let archive = try #require(zip_open(ipa, 0, &code))
+    let text = Array("APPLother".utf8)
+    let buffer = try #require(malloc(text.count))
+    text.withUnsafeBytes { if let base = $0.baseAddress { _ = memcpy(buffer, base, $0.count) } }
+    let source = try #require(zip_source_buffer(archive, buffer, UInt64(text.count), 1))
+    #expect(zip_file_add(archive, "Payload/Save.app/PkgInfo", source, ZIP_FL_OVERWRITE) >= 0)
+    #expect(zip_close(archive) == 0)
+    keys(&other, "w Ctrl-U " + typing(folder + "/Other.ipa") + " Enter")
+    #expect(other.message?.text.contains("changed on disk since it was opened") == true)
+    #expect(!FileManager.default.fileExists(atPath: folder + "/Other.ipa"))
+  }
 }

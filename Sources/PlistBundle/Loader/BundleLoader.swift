@@ -250,7 +250,7 @@ package enum BundleLoader {
     let walker = BundleWalker(tree: tree)
     var result = AppBundle(
       inputPath: path, inputKind: .ipa, isBuilt: true, problems: archive.rejectedEntries)
-    result.inputStamp = archive.stamp
+    result.inputIdentity = archive.identity
     let apps = ((try? tree.children(of: "Payload")) ?? []).filter {
       $0.kind == .directory && $0.name.lowercased().hasSuffix(".app")
     }

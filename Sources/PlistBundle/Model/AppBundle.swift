@@ -32,9 +32,10 @@ package struct AppBundle: Sendable {
   package var problems: [BundleError]
   /// The Xcode projects, for a project input: targets, configurations, build settings.
   package var projects: [XcodeProject] = []
-  /// For an `.ipa`, the archive file's `stat` when it was opened: a copy written later refuses
-  /// an archive that changed since (`ZipArchive.writeCopy(of:to:replacing:expecting:)`).
-  package var inputStamp: FileStamp?
+  /// For an `.ipa`, the archive as it was opened (its stamp and what it holds): a copy
+  /// written later refuses an archive that changed since
+  /// (`ZipArchive.writeCopy(of:to:replacing:expecting:)`).
+  package var inputIdentity: ArchiveIdentity?
 
   /// Creates a loaded input.
   package init(

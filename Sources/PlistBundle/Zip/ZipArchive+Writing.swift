@@ -19,8 +19,8 @@ extension ZipArchive {
   ///   - archivePath: the source archive (an `.ipa`).
   ///   - destination: the copy's path; its folder must exist.
   ///   - entries: the new contents by entry path; each must name a file entry of the source.
-  ///   - expecting: the source's stamp when it was opened (`ZipArchive.stamp`); nil to take
-  ///     it as it is now.
+  ///   - expecting: the source as it was opened (`ZipArchive.identity`): its stamp, or when
+  ///     that differs, what it holds; nil to take it as it is now.
   /// - Throws: `BundleError` naming the source archive or the destination: `.io` when the
   ///   source changed on disk since `expecting`; `.unsafePath` when
   ///   `destination` is the source itself (by path or by link); `.notFound` when the
@@ -30,7 +30,7 @@ extension ZipArchive {
   ///   `init(path:limits:)` for a source that is not a readable ZIP archive.
   package static func writeCopy(
     of archivePath: String, to destination: String, replacing entries: [String: [UInt8]],
-    expecting: FileStamp? = nil
+    expecting: ArchiveIdentity? = nil
   ) throws(BundleError) {
     let (folder, name) = split(destination)
     var folderInfo = stat()
@@ -85,7 +85,7 @@ extension ZipArchive {
   /// The source archive's bytes and permission bits, refused when it is not the file opened
   /// (`expecting`) or changes while it is read.
   private static func readSource(
-    _ archivePath: String, expecting: FileStamp?
+    _ archivePath: String, expecting: ArchiveIdentity?
   ) throws(BundleError) -> (bytes: [UInt8], mode: mode_t) {
     let changed = BundleError(
       .io,
@@ -104,7 +104,6 @@ extension ZipArchive {
       throw BundleError(
         .unrecognized, "is not a regular file; expected a ZIP archive", path: archivePath)
     }
-    if let expecting, FileStamp(info) != expecting { throw changed }
     let bytes: [UInt8]
     do throws(FileError) {
       bytes = try AtomicFile.readAll(
@@ -117,6 +116,13 @@ extension ZipArchive {
     guard !bytes.isEmpty else {
       throw BundleError(
         .unrecognized, "the file is empty; expected a ZIP archive", path: archivePath)
+    }
+    // Touched, its mode changed, a link made: still the same archive when it holds the same
+    // entries.
+    if let expecting, FileStamp(info) != expecting.stamp {
+      guard let now = try? ZipArchive(bytes: bytes, name: archivePath),
+        now.contentsDigest == expecting.contents
+      else { throw changed }
     }
     return (bytes, info.st_mode)
   }

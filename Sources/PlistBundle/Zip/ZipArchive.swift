@@ -28,6 +28,29 @@ package final class ZipArchive: @unchecked Sendable {
   /// refuse an archive that changed on disk since.
   package let stamp: FileStamp?
 
+  /// What the archive holds, as its central directory declares it.
+  ///
+  /// A hash of every entry's stored name, sizes and CRC-32, in order, rejected names included.
+  /// Two archives with the same contents have the same one, whatever their files' times, modes
+  /// or links.
+  package var contentsDigest: UInt64 {
+    var bytes: [UInt8] = []
+    for entry in entries {
+      bytes += Array(entry.rawName.utf8) + [0]
+      for value in [UInt64(entry.size), UInt64(entry.compressedSize), UInt64(entry.crc)] {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+      }
+    }
+    for rejected in rejectedEntries { bytes += Array((rejected.path ?? "").utf8) + [0] }
+    return FileFingerprint.hash(bytes)
+  }
+
+  /// What a copy written later checks the archive against (``writeCopy(of:to:replacing:expecting:)``):
+  /// its stamp and its contents' digest; nil for an archive read from bytes.
+  package var identity: ArchiveIdentity? {
+    stamp.map { ArchiveIdentity(stamp: $0, contents: contentsDigest) }
+  }
+
   private let handle: OpaquePointer
   /// libzip's functions (loaded when the first archive is opened).
   private let zip: cz_functions
@@ -285,6 +308,7 @@ package final class ZipArchive: @unchecked Sendable {
         ZipEntry(
           index: Int(index), path: path, rawName: rawName,
           size: Int(clamping: info.size), compressedSize: Int(clamping: info.comp_size),
+          crc: info.valid & UInt64(ZIP_STAT_CRC) != 0 ? info.crc : 0,
           isDirectory: endsInSlash || mode == UInt32(S_IFDIR),
           isSymbolicLink: !endsInSlash && mode == UInt32(S_IFLNK)))
     }

@@ -15,6 +15,8 @@ package struct ZipEntry: Sendable, Hashable {
   package var size: Int
   /// The declared compressed size in bytes.
   package var compressedSize: Int
+  /// The CRC-32 of the uncompressed contents, as the central directory declares it.
+  package var crc: UInt32
   /// Whether the entry is a folder (a name ending in `/`, or a Unix folder mode).
   package var isDirectory: Bool
   /// Whether the entry is a symbolic link (Unix mode `S_IFLNK` in the external attributes, when
@@ -23,9 +25,10 @@ package struct ZipEntry: Sendable, Hashable {
 
   /// Creates an entry.
   package init(
-    index: Int, path: String, rawName: String, size: Int, compressedSize: Int,
+    index: Int, path: String, rawName: String, size: Int, compressedSize: Int, crc: UInt32 = 0,
     isDirectory: Bool = false, isSymbolicLink: Bool = false
   ) {
+    self.crc = crc
     self.index = index
     self.path = path
     self.rawName = rawName

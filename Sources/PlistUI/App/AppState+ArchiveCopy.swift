@@ -37,7 +37,7 @@ extension AppState {
       .readArchiveForReview(
         ArchiveReviewRead(
           file: file, archive: ipa, copy: copy, format: format, entries: entries,
-          expecting: ipa == session.bundle.inputPath ? session.bundle.inputStamp : nil))
+          expecting: ipa == session.bundle.inputPath ? session.bundle.inputIdentity : nil))
     ]
   }
 
@@ -114,7 +114,7 @@ extension AppState {
       .writeArchiveCopy(
         ArchiveCopyWrite(
           archive: ipa, copy: copy, replacements: replacements, files: files,
-          expecting: ipa == session.bundle.inputPath ? session.bundle.inputStamp : nil))
+          expecting: ipa == session.bundle.inputPath ? session.bundle.inputIdentity : nil))
     ]
   }
 

@@ -1,3 +1,4 @@
+import PlistBundle
 import PlistCore
 
 /// What applying a command asks the outside world to do; ``AppState`` itself never touches a
@@ -77,5 +78,5 @@ package struct ArchiveCopyWrite: Sendable, Hashable {
   package var files: [Int]
   /// The archive's stamp when read, to refuse a copy of an archive that changed since (nil
   /// for none).
-  package var expecting: FileStamp?
+  package var expecting: ArchiveIdentity?
 }

@@ -1,3 +1,4 @@
+import PlistBundle
 import PlistCore
 import PlistEditing
 
@@ -40,7 +41,7 @@ package struct ArchiveReviewRead: Sendable, Hashable {
   /// first).
   package var entries: [FileLocation]
   /// The archive's stamp when opened, to refuse one that changed since (nil for none).
-  package var expecting: FileStamp?
+  package var expecting: ArchiveIdentity?
 }
 
 /// A file of the session and where it is: a path on disk, or inside an `.ipa` the entry's

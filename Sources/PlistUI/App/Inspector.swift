@@ -210,7 +210,9 @@ package enum Inspector {
     var old: [[UInt8]] = []
     do {
       let archive = try ZipArchive(path: read.archive)
-      if let expected = read.expecting, archive.stamp != expected {
+      if let expected = read.expecting, archive.stamp != expected.stamp,
+        archive.contentsDigest != expected.contents
+      {
         return .failed(
           "cannot write a copy of \(read.archive): it changed on disk since it was opened; "
             + "open it again")
