@@ -1,5 +1,6 @@
 import PlistBundle
 import PlistCore
+import PlistRules
 import Testing
 
 @testable import PlistUI
@@ -26,6 +27,15 @@ import Testing
   ])
   func linksOnlyApplePagesOfPrintableASCII(_ url: String, _ linkable: Bool) {
     #expect(Hyperlink.isLinkable(url) == linkable)
+  }
+
+  @Test func everyApplePageInTheCatalogsCanBeALink() {
+    let pages =
+      RuleCatalog.all.map { $0.description.appleSource.url }
+      + ComparisonRuleCatalog.all.map { $0.description.rule.appleSource.url }
+      + KnownKeys.all.map(\.url)
+    #expect(pages.count > 100)
+    #expect(pages.filter { !Hyperlink.isLinkable($0) } == [])
   }
 
   @Test func givesEveryPieceOfAURLTheSameID() {
