@@ -20,8 +20,10 @@ package enum CursesError<BodyError: Error>: Error {
 /// output does not confuse the screen; without `/dev/tty` standard input and output are used.
 ///
 /// It draws only what a ``Canvas`` holds (text already made safe by `VisibleText`), maps
-/// theme roles to colour pairs (``CursesColors``) and decodes input (``CursesKeys``); it holds
-/// no program logic. ncurses has one current screen, so one `CursesTerminal` runs at a time.
+/// theme roles to colour pairs (``CursesColors``) and decodes input (``CursesKeys``); where the
+/// terminal shows them (``HyperlinkSupport``), it writes linked cells again as OSC 8 links after
+/// ncurses drew the frame (`CursesTerminal+Links.swift`). It holds no program logic. ncurses
+/// has one current screen, so one `CursesTerminal` runs at a time.
 package final class CursesTerminal: Terminal {
   /// The terminal's input stream (`/dev/tty`, or a copy of standard input).
   private let inputFile: UnsafeMutablePointer<FILE>

@@ -4,12 +4,14 @@
 /// In order:
 /// 1. `INFOSCOPE_HYPERLINKS=1` (or `yes`, `on`, `true`) turns links on and `0` (`no`, `off`,
 ///    `false`) turns them off, whatever the terminal;
-/// 2. off for `TERM` unset, `dumb` or `linux` (the console shows unknown OSC sequences);
+/// 2. off for `TERM` unset, `dumb` or `linux` (the Linux console knows only its own OSC
+///    sequences and would print the rest as text);
 /// 3. inside tmux (`TMUX`, or `TERM_PROGRAM=tmux`): on from tmux 3.4 (`TERM_PROGRAM_VERSION`),
 ///    which keeps links and passes them on where its `terminal-features` include `hyperlinks`;
 ///    off before, as the outer terminal's variables (inherited by the shell in tmux) say
 ///    nothing of tmux itself;
-/// 4. off inside GNU screen (`STY`, or a `screen` `TERM` outside tmux), which drops them;
+/// 4. off inside GNU screen (`STY`, or a `screen` `TERM` outside tmux), which does not pass
+///    them on;
 /// 5. on for a `TERM` of a terminal known to show them (kitty, Ghostty, WezTerm, foot,
 ///    Alacritty, Contour), a `TERM_PROGRAM` of one (iTerm2 3.1+, WezTerm, VS Code 1.72+,
 ///    Ghostty, mintty), VTE 0.52+ (`VTE_VERSION`, GNOME Terminal, Tilix, …), Windows Terminal
