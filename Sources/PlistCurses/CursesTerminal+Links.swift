@@ -60,29 +60,44 @@ extension CursesTerminal {
     }
   }
 
+  /// The rows that lose a link from `shown` to `runs`: ncurses must draw them whole, as it
+  /// would not rewrite a cell whose text stays the same and the old link would stay on it.
+  static func rowsLosingLinks(shown: [Hyperlink.Run], runs: [Hyperlink.Run]) -> Set<Int> {
+    Set(shown.filter { !runs.contains($0) }.map(\.y))
+  }
+
+  /// The runs of `runs` to write after ncurses drew the frame.
+  ///
+  /// Those not on the screen yet, and those on a row ncurses drew (its text `changed`, or it
+  /// lost a link and was drawn whole), which may have lost their link; nothing when the links
+  /// and their rows stay as they were.
+  static func runsToWrite(
+    shown: [Hyperlink.Run], runs: [Hyperlink.Run], changed: Set<Int>
+  ) -> [Hyperlink.Run] {
+    let redrawn = rowsLosingLinks(shown: shown, runs: runs).union(changed)
+    return runs.filter { !shown.contains($0) || redrawn.contains($0.y) }
+  }
+
   /// Before ncurses draws `canvas`: hands every row that loses a link back to ncurses to draw
-  /// whole, so no stale link stays on a cell ncurses would not rewrite.
+  /// whole (``rowsLosingLinks(shown:runs:)``).
   ///
   /// - Returns: the link runs of `canvas` on a screen of `size`.
   func prepareHyperlinks(_ canvas: Canvas, size: Size) -> [Hyperlink.Run] {
     guard hyperlinks else { return [] }
     let runs = canvas.linkRuns(width: size.width, height: size.height)
     let window = cn_stdscr()
-    for y in Set(shownLinks.filter { !runs.contains($0) }.map(\.y)) where y < size.height {
+    for y in Self.rowsLosingLinks(shown: shownLinks, runs: runs) where y < size.height {
       _ = curses.wredrawln(window, Int32(y), 1)
     }
     return runs
   }
 
   /// After ncurses drew `canvas`: writes the link runs that are new or that ncurses may have
-  /// drawn over, and remembers what is on the screen.
+  /// drawn over (``runsToWrite(shown:runs:changed:)``), and remembers what is on the screen.
   func writeHyperlinks(_ runs: [Hyperlink.Run], canvas: Canvas, size: Size) {
     guard hyperlinks else { return }
-    let changed = Self.changedRows(canvas, since: linkedCanvas)
-    let lost = Set(shownLinks.filter { !runs.contains($0) }.map(\.y))
-    let due = runs.filter {
-      !shownLinks.contains($0) || changed.contains($0.y) || lost.contains($0.y)
-    }
+    let due = Self.runsToWrite(
+      shown: shownLinks, runs: runs, changed: Self.changedRows(canvas, since: linkedCanvas))
     let bytes = Self.hyperlinkBytes(
       due, size: size, style: styleBytes, reset: Self.capability("sgr0") ?? Self.plainStyle)
     if !bytes.isEmpty { Self.writeRaw(bytes, to: fd) }

@@ -98,4 +98,23 @@ import Testing
     #expect(
       CursesTerminal.changedRows(new, since: Canvas(size: Size(width: 5, height: 3))) == [0, 1, 2])
   }
+
+  @Test func writesLinksOnlyWhenTheyChangeOrTheirRowWasDrawn() {
+    func run(_ x: Int, _ y: Int, _ text: String) -> Hyperlink.Run {
+      Hyperlink.Run(x: x, y: y, width: text.count, target: Self.page, text: text, role: .link)
+    }
+    let shown = [run(2, 5, "https://"), run(2, 6, "developer")]
+    // The same links, their rows untouched: nothing to write, no row to redraw.
+    #expect(CursesTerminal.runsToWrite(shown: shown, runs: shown, changed: [1, 7]) == [])
+    #expect(CursesTerminal.rowsLosingLinks(shown: shown, runs: shown) == [])
+    // A row ncurses drew again (text beside the link changed): its link is written again.
+    #expect(CursesTerminal.runsToWrite(shown: shown, runs: shown, changed: [6]) == [shown[1]])
+    // Scrolled up a row: both old rows are drawn whole, every new run is written.
+    let scrolled = [run(2, 4, "https://"), run(2, 5, "developer")]
+    #expect(CursesTerminal.rowsLosingLinks(shown: shown, runs: scrolled) == [5, 6])
+    #expect(CursesTerminal.runsToWrite(shown: shown, runs: scrolled, changed: []) == scrolled)
+    // Gone (another key selected): the rows are drawn whole, nothing is written.
+    #expect(CursesTerminal.rowsLosingLinks(shown: shown, runs: []) == [5, 6])
+    #expect(CursesTerminal.runsToWrite(shown: shown, runs: [], changed: [5, 6]) == [])
+  }
 }
