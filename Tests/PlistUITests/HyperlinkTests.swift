@@ -141,6 +141,12 @@ import Testing
         == ["CFBundleURLTypes[0].", "CFBundleURLSchemes", "[1]"])
   }
 
+  @Test func aQuotedKeyIsNotBroken() {
+    #expect(
+      wrapped("NSExceptionDomains.\"example.com\".NSIncludesSubdomains", width: 24)
+        == ["NSExceptionDomains.", "\"example.com\".", "NSIncludesSubdomains"])
+  }
+
   @Test func anEscapedDotIsNotABreak() {
     // `example\.com` is one key: the break goes before it, not after its `\.`.
     #expect(wrapped("Domains.example\\.com", width: 16) == ["Domains.", "example\\.com"])

@@ -16,6 +16,9 @@ package enum StyledText {
     var link: String?
     /// Part of a visible escape (`\e`, `\u{202E}`), which is never broken.
     var isEscape: Bool
+    /// Inside double quotes (a quoted key in a key path, `"example.com"`), whose separators
+    /// are not breaks.
+    var isQuoted = false
   }
 
   /// Wraps one logical line into screen lines of at most `width` columns, breaking after
@@ -24,8 +27,8 @@ package enum StyledText {
   /// anywhere only for a piece longer than the line.
   ///
   /// `indent` columns start every continuation line. Text is made safe first (``VisibleText``);
-  /// an escape is never split, and neither is a `\.` (an escaped dot in a key path). Each
-  /// piece of a linked span keeps its link.
+  /// an escape is never split, and neither is a quoted key or a `\.` (an escaped dot) in a key
+  /// path. Each piece of a linked span keeps its link.
   package static func wrap(_ spans: [Span], width: Int, indent: Int = 0) -> [[Span]] {
     guard width > 0 else { return [] }
     var cells: [Glyph] = []
@@ -40,6 +43,14 @@ package enum StyledText {
             )
           }
         }
+      }
+    }
+    var quoted = false
+    for n in cells.indices where !cells[n].isEscape {
+      if cells[n].character == "\"", n == 0 || cells[n - 1].character != "\\" {
+        quoted.toggle()
+      } else {
+        cells[n].isQuoted = quoted
       }
     }
     var lines: [[Span]] = []
@@ -60,12 +71,14 @@ package enum StyledText {
         let breakable = (!first || used > indent) && !cells[end].isEscape
         let c = cells[end].character
         if c == " ", breakable { lastBreak = end + 1 }
-        if breakable, Self.separators.contains(c), end + 1 < cells.count,
+        if breakable, !cells[end].isQuoted, Self.separators.contains(c), end + 1 < cells.count,
           !(c == "." && end > start && cells[end - 1].character == "\\")
         {
           separatorBreak = end + 1
         }
-        if breakable, end > start, Self.leadingSeparators.contains(c) { separatorBreak = end }
+        if breakable, !cells[end].isQuoted, end > start, Self.leadingSeparators.contains(c) {
+          separatorBreak = end
+        }
         if breakable, end > start, c.isUppercase, cells[end - 1].character.isLowercase {
           caseBreak = end
         }
