@@ -54,7 +54,8 @@ let package = Package(
       name: "PlistUITests",
       dependencies: ["PlistUI", "PlistRules", "PlistBundle", "PlistCore", "TestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "PlistCursesTests", dependencies: ["PlistCurses", "PlistUI", "CNcurses"]),
+    .testTarget(
+      name: "PlistCursesTests", dependencies: ["PlistCurses", "PlistUI", "CNcurses", "TestSupport"]),
     .testTarget(
       name: "PlistCLITests", dependencies: ["PlistCLI", "PlistRules", "PlistCore", "TestSupport"],
       exclude: ["Fixtures"]),

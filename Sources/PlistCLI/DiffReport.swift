@@ -43,7 +43,7 @@ enum DiffReport {
     }
     if let findings = comparison.findings {
       out += "\nfindings: \(findings.new.count) new, \(findings.resolved.count) resolved, "
-      out += "\(findings.unchanged.count) unchanged\n"
+      out += "\(findings.unchanged.count) unchanged\(notCompared(findings))\n"
       for finding in findings.new { out += line("new: " + reported(finding, new)) }
       for finding in findings.resolved { out += line("resolved: " + reported(finding, old)) }
     }
@@ -223,9 +223,16 @@ enum DiffReport {
     if let findings = comparison.findings {
       out +=
         "; findings: \(findings.new.count) new, \(findings.resolved.count) resolved, "
-        + "\(findings.unchanged.count) unchanged"
+        + "\(findings.unchanged.count) unchanged\(notCompared(findings))"
     }
     return out
+  }
+
+  /// `, 2 not compared (single file against a bundle)` when some findings depend on the kind
+  /// of input, which differs; empty otherwise.
+  static func notCompared(_ findings: FindingsComparison) -> String {
+    guard !findings.notCompared.isEmpty else { return "" }
+    return ", \(findings.notCompared.count) not compared (single file against a bundle)"
   }
 
   // MARK: - JSON
@@ -281,6 +288,9 @@ enum DiffReport {
     var new: [FindingJSON]
     var resolved: [FindingJSON]
     var unchanged: Int
+    /// Findings from rules that depend on the kind of input, when a single file is compared
+    /// with a bundle.
+    var notCompared: Int
   }
 
   struct Document: Encodable {
@@ -353,7 +363,7 @@ enum DiffReport {
     let findings = comparison.findings.map { f in
       Findings(
         new: f.new.map { item($0, new) }, resolved: f.resolved.map { item($0, old) },
-        unchanged: f.unchanged.count)
+        unchanged: f.unchanged.count, notCompared: f.notCompared.count)
     }
     return LintReport.encode(
       Document(

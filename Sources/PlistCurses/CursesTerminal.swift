@@ -348,19 +348,9 @@ package final class CursesTerminal: Terminal {
   /// the right edge becomes a space.
   /// Runs `arguments` with the terminal handed over (``suspend(_:)``) and waits for it.
   package func run(_ arguments: [String]) -> Int32? {
-    guard let name = arguments.first else { return nil }
-    return suspend { () -> Int32? in
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = [name] + arguments.dropFirst()
-      do {
-        try process.run()
-      } catch {
-        return nil
-      }
-      process.waitUntilExit()
-      return process.terminationStatus
-    }
+    guard !arguments.isEmpty else { return nil }
+    // In this process's group, the terminal's foreground one (``ForegroundProcess``).
+    return suspend { ForegroundProcess.run(arguments) }
   }
 
   /// Clears ncurses' picture of the screen, so the next refresh repaints every cell.

@@ -209,6 +209,6 @@ extension IpaSaveTests {
     // Esc in the review instead: nothing written, no quit later.
     var other = try self.state(ipa)
     keys(&other, "j j e Ctrl-U M o r e Enter q s Enter Esc")
-    #expect(!other.quitsAfterArchiveCopy)
+    #expect(!other.flow.quitsAfterArchiveCopy)
   }
 }

@@ -72,6 +72,19 @@ import Testing
     #expect(state.session.hasUnsavedChanges)
   }
 
+  /// From a tester: the detail pane's Size kept the size read before the save.
+  @Test func aSavedFileHasItsNewSize() throws {
+    let app = try makeBundle()
+    defer {
+      try? FileManager.default.removeItem(atPath: (app as NSString).deletingLastPathComponent)
+    }
+    let state = try run(
+      app, "j j e Ctrl-U L o n g e r N a m e Enter w y", files: SystemFileOperations())
+    let size = try FileManager.default.attributesOfItem(atPath: app + "/Info.plist")[.size] as? Int
+    #expect(size == SaveTests.info.utf8.count + "LongerName".count - "Old".count)
+    #expect(state.session.files[0].size == size)
+  }
+
   @Test func aFullDiskKeepsTheFileAndTheEdits() throws {
     let app = try makeBundle()
     defer {
@@ -131,7 +144,7 @@ import Testing
       files: FailingFileOperations(step: .write, code: EIO))
     #expect(ending == .inputEnded)  // not .quit: the write failed
     #expect(state.session.hasUnsavedChanges)
-    #expect(state.savesBeforeQuit == nil)
+    #expect(!state.flow.isSavingBeforeQuit)
     #expect(state.message?.text.contains("Input/output error") == true)
   }
 

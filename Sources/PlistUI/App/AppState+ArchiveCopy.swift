@@ -127,7 +127,7 @@ extension AppState {
     _ write: ArchiveCopyWrite, failure: String?
   ) -> [Effect] {
     if let failure {
-      quitsAfterArchiveCopy = false
+      flow.setQuitsAfterArchiveCopy(false)
       fail("no copy written, the edits are kept: \(failure)")
       return []
     }
@@ -135,8 +135,8 @@ extension AppState {
     let count = write.replacements.count == 1 ? "1 file" : "\(write.replacements.count) files"
     message = StatusMessage(
       "wrote \(write.copy) (\(count) changed); re-sign it before installing or uploading")
-    if quitsAfterArchiveCopy, !session.hasUnsavedChanges {
-      quitsAfterArchiveCopy = false
+    if flow.quitsAfterArchiveCopy, !session.hasUnsavedChanges {
+      flow.setQuitsAfterArchiveCopy(false)
       return [.quit]
     }
     return []

@@ -268,7 +268,7 @@ extension AppState {
     perform(file, "delete \(name)", [.remove(at: path)])
     if message?.isError != true {
       message = StatusMessage("deleted \(name) (u undoes)")
-      justDeleted = name
+      flow.noteDeleted(name)
     }
   }
 
@@ -457,7 +457,7 @@ extension AppState {
         break
       case .failure(let error):
         refuse("cannot show what the save changes: \(error.message); nothing was written")
-        savesBeforeQuit = nil
+        flow.stopSavingBeforeQuit()
         return []
       }
       do {
@@ -581,6 +581,7 @@ extension AppState {
     case .success(let (report, fingerprint)):
       session.markSaved(file)
       session.files[file].document?.format = format
+      session.files[file].size = write.bytes.count
       session.fingerprints[file] = fingerprint
       let notes = report.notes.isEmpty ? "" : "; " + report.notes.joined(separator: "; ")
       message = StatusMessage("wrote \(path)\(notes)", isError: !report.notes.isEmpty)
@@ -604,7 +605,7 @@ extension AppState {
       // The writer's message already says the path was not saved and why: a save before
       // quitting stops here, and the session stays.
       refuse("\(error.message); the file is unchanged and the edits are kept")
-      savesBeforeQuit = nil
+      flow.stopSavingBeforeQuit()
     }
     // A question: a save before quitting goes on after `o`, and stops at any other answer.
     return []
@@ -652,34 +653,9 @@ extension AppState {
   }
 
   /// Keeps the expanded rows, the selection and the first row on screen on the same nodes
-  /// through the edits just applied (an edit above a row shifts its index path; a removed
-  /// row's state goes).
+  /// through the edits just applied (``TreeView/follow(_:in:)``).
   private mutating func followTreeChanges() {
-    for (file, edits) in session.takeTreeChanges() {
-      func follow(_ item: OutlineItem?) -> (item: OutlineItem?, gone: Bool) {
-        guard case .node(let f, let path)? = item, f == file else { return (item, false) }
-        // A file read again keeps its rows' state by place, as far as the rows still exist.
-        guard let edits else { return (item, false) }
-        var current = path
-        for edit in edits {
-          guard let next = edit.mapping(current) else {
-            // Taken away: where the edit was (the next sibling, or the replaced node), which
-            // afterChange moves to a row that exists.
-            return (.node(file: f, path: edit.anchor), true)
-          }
-          current = next
-        }
-        return (.node(file: f, path: current), false)
-      }
-      var toggled: Set<OutlineItem> = []
-      for item in expansion.toggled {
-        let (followed, gone) = follow(item)
-        if !gone, let followed { toggled.insert(followed) }
-      }
-      expansion.replaceToggled(toggled)
-      selection = follow(selection).item
-      top = follow(top).item
-    }
+    for (file, edits) in session.takeTreeChanges() { tree.follow(edits, in: file) }
   }
 
   private mutating func perform(_ file: Int, _ name: String, _ edits: [Edit]) {

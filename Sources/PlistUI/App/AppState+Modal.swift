@@ -18,36 +18,17 @@ extension AppState {
 
   private mutating func handleInput(_ prompt: InputPrompt, _ key: Key) -> [Effect] {
     var prompt = prompt
-    // Completions: Tab and the arrows move through them.
-    if !prompt.suggestions.isEmpty {
-      let n = prompt.suggestions.count
-      switch keymap.command(for: key, in: .completion) {
-      case .nextChoice?:
-        prompt.choice = ((prompt.choice ?? -1) + 1) % n
-        modal = .input(prompt)
-        return []
-      case .previousChoice?:
-        prompt.choice = ((prompt.choice ?? 0) - 1 + n) % n
-        modal = .input(prompt)
-        return []
-      default: break
-      }
-    }
-    var outcome = LineEditor.Outcome.editing
-    if let command = keymap.command(for: key, in: .prompt) {
-      outcome = prompt.editor.apply(command) ?? .editing
-    } else if case .character(let c) = key {
-      prompt.editor.insert(String(c))
-    }
+    let outcome = prompt.apply(
+      completion: keymap.command(for: key, in: .completion),
+      line: keymap.command(for: key, in: .prompt), typed: key)
     switch outcome {
     case .cancel:
       modal = nil
-      quitsAfterArchiveCopy = false
+      flow.setQuitsAfterArchiveCopy(false)
       message = StatusMessage("cancelled")
-    case .editing:
-      prompt.error = nil
+    case .editing(let textChanged):
       modal = .input(prompt)
-      updateSuggestions()
+      if textChanged { updateSuggestions() }
     case .commit:
       return commitInput(prompt)
     }
@@ -126,7 +107,7 @@ extension AppState {
         fail(error.message)
       }
     case .pasteKey(let parent, let index):
-      guard let copied = copiedRow else { break }
+      guard let copied = flow.copiedRow else { break }
       guard !text.isEmpty else {
         fail("type a key for the pasted row")
         return []
@@ -221,52 +202,25 @@ extension AppState {
     }
   }
 
-  /// Keys in a pick list: typing filters it (so type-ahead is never taken for a command),
-  /// the arrows and Tab move, Enter chooses (or takes the typed text where the values are
-  /// open), Esc cancels.
+  /// Keys in a pick list (``ChoicePrompt/apply(_:typed:)``): typing filters it, the arrows
+  /// and Tab move, Enter chooses (or takes the typed text where the values are open), Esc
+  /// cancels.
   private mutating func handleChoice(_ prompt: ChoicePrompt, _ key: Key) {
     var prompt = prompt
-    var visible = prompt.visible
-    let at = visible.firstIndex(of: prompt.choice) ?? 0
-    switch keymap.command(for: key, in: .pickList) {
-    case .nextChoice?:
-      if !visible.isEmpty { prompt.choice = visible[(at + 1) % visible.count] }
-    case .previousChoice?:
-      if !visible.isEmpty { prompt.choice = visible[(at - 1 + visible.count) % visible.count] }
-    case .firstChoice?: prompt.choice = visible.first ?? prompt.choice
-    case .lastChoice?: prompt.choice = visible.last ?? prompt.choice
-    case .cancel?:
+    switch prompt.apply(keymap.command(for: key, in: .pickList), typed: key) {
+    case .editing:
+      modal = .choice(prompt)
+    case .cancel:
       modal = nil
       message = StatusMessage("cancelled")
-      return
-    case .deleteBackward?:
-      if !prompt.filter.isEmpty {
-        prompt.filter.removeLast()
-        visible = prompt.visible
-        if !visible.contains(prompt.choice) { prompt.choice = visible.first ?? 0 }
-      }
-    case nil:
-      // Typing filters the list.
-      guard case .character(let c) = key else { break }
-      prompt.filter.append(c)
-      visible = prompt.visible
-      if !visible.contains(prompt.choice) { prompt.choice = visible.first ?? prompt.choice }
-    case .accept?:
-      if visible.contains(prompt.choice) {
-        modal = nil
-        choose(prompt)
-        return
-      }
-      if prompt.acceptsOther, !prompt.filter.isEmpty {
-        modal = nil
-        choose(prompt, other: prompt.filter)
-        return
-      }
+    case .chose(let other):
+      modal = nil
+      choose(prompt, other: other)
+    case .noMatch:
+      modal = .choice(prompt)
       message = StatusMessage(
         "nothing in the list matches \"\(prompt.filter)\"; Backspace widens it", isError: true)
-    default: break
     }
-    modal = .choice(prompt)
   }
 
   /// Acts on the highlighted option, or on `other`, a typed value the list does not hold.
@@ -323,7 +277,7 @@ extension AppState {
     guard case .character(let c) = key else {
       if keymap.command(for: key, in: .question) == .cancel {
         modal = nil
-        savesBeforeQuit = nil
+        flow.stopSavingBeforeQuit()
         message = StatusMessage("cancelled")
       }
       return []
@@ -332,7 +286,7 @@ extension AppState {
     guard prompt.answers.contains(where: { $0.key == answer }) else { return [] }
     modal = nil
     // Only overwriting goes on with a save before quitting; any other answer stops it.
-    if answer != "o" { savesBeforeQuit = nil }
+    if answer != "o" { flow.stopSavingBeforeQuit() }
     switch (prompt.action, answer) {
     case (.delete(let item), "y"):
       guard case .node(let file, let path) = item else { return [] }
@@ -397,16 +351,14 @@ extension AppState {
   /// The recoveries the loop found for this session's files: each is offered in turn, the
   /// first now.
   package mutating func offerRecoveries(_ found: [FoundRecovery]) {
-    recoveryQueue = found
+    flow.queueRecoveries(found)
     offerRecoveries()
   }
 
   /// Asks about the next recovery found for this session's files, if any is left.
   package mutating func offerRecoveries() {
-    guard var queue = recoveryQueue, !queue.isEmpty else { return }
-    let next = queue.removeFirst()
+    guard let next = flow.nextRecovery() else { return }
     let (file, record, changed) = (next.file, next.record, next.fileChanged)
-    recoveryQueue = queue
     let when = PlistDate(record.savedAt).iso8601String
     let question =
       changed
@@ -435,7 +387,7 @@ extension AppState {
     }
     // Only files inside an .ipa: the copy's path, its review, and writing it quits.
     if let file = unsaved.first {
-      quitsAfterArchiveCopy = true
+      flow.setQuitsAfterArchiveCopy(true)
       return write(file, format: session.saveFormat(file), force: false)
     }
     return []
@@ -444,7 +396,7 @@ extension AppState {
   /// Writes every file of the review before quitting, one write effect at a time
   /// (``continueSavingBeforeQuit()`` goes on after each); quits when none is left unsaved.
   private mutating func writeAndQuit(_ review: SaveReview) -> [Effect] {
-    savesBeforeQuit = review.quitting.map { ($0.file, $0.format) }
+    flow.startSavingBeforeQuit(review.quitting.map { ($0.file, $0.format) })
     return continueSavingBeforeQuit()
   }
 
@@ -454,21 +406,19 @@ extension AppState {
   /// inside an archive (writing it quits), or quitting. Nothing when no save before quitting
   /// is under way.
   mutating func continueSavingBeforeQuit() -> [Effect] {
-    guard var queue = savesBeforeQuit else { return [] }
-    while !queue.isEmpty {
-      let next = queue.removeFirst()
-      savesBeforeQuit = queue
+    guard flow.isSavingBeforeQuit else { return [] }
+    while let next = flow.nextSaveBeforeQuit() {
       guard session.documents[next.file]?.isDirty == true else { continue }
       let effects = write(next.file, format: next.format, force: false)
       guard effects.isEmpty else { return effects }
       // Refused (the reason is on the status line): stay.
-      savesBeforeQuit = nil
+      flow.stopSavingBeforeQuit()
       return []
     }
-    savesBeforeQuit = nil
+    flow.stopSavingBeforeQuit()
     if let left = session.unsavedFiles.first {
       // Files inside an .ipa: their copy's path is asked for, then its review; writing it quits.
-      quitsAfterArchiveCopy = true
+      flow.setQuitsAfterArchiveCopy(true)
       return write(left, format: session.saveFormat(left), force: false)
     }
     return [.quit]
@@ -476,14 +426,10 @@ extension AppState {
 
   private mutating func handleReview(_ review: SaveReview, _ key: Key) -> [Effect] {
     var review = review
-    let rows = max(1, size.height - 4)
-    let command = keymap.command(for: key, in: .review)
-    switch command {
-    case .down?: review.scroll += 1
-    case .up?: review.scroll = max(0, review.scroll - 1)
-    case .pageDown?, .halfPageDown?: review.scroll += rows
-    case .pageUp?, .halfPageUp?: review.scroll = max(0, review.scroll - rows)
-    case .accept?:
+    switch review.apply(keymap.command(for: key, in: .review), rows: max(1, size.height - 4)) {
+    case .scrolled:
+      modal = .review(review)
+    case .accept:
       modal = nil
       if review.isDryRun {
         message = StatusMessage("the sample lives in memory: nothing was written")
@@ -494,23 +440,15 @@ extension AppState {
         return writeArchiveCopy(review.file, format: review.format, to: review.path)
       }
       return write(review.file, format: review.format, force: false)
-    case .writeBinary?, .writeXML?:
-      // b writes binary, x writes XML; before quitting, each file keeps its own format.
-      guard review.quitting.isEmpty else { break }
-      let format: PlistFormat = command == .writeBinary ? .binary : .xml
-      guard format != review.format else { break }
+    case .write(let format):
       modal = nil
       return self.review(
         review.file, format: format, copy: review.entry == nil ? nil : review.path)
-    case .cancel?:
+    case .cancel:
       modal = nil
-      quitsAfterArchiveCopy = false
+      flow.setQuitsAfterArchiveCopy(false)
       message = StatusMessage(review.quitting.isEmpty ? "not saved" : "not saved; still open")
-      return []
-    default: break
     }
-    review.scroll = min(review.scroll, max(0, review.lines.count - rows))
-    modal = .review(review)
     return []
   }
 }

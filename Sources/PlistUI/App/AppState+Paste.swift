@@ -24,7 +24,7 @@ extension AppState {
     }
     let path = session.keyPath(item)
     let name = path.isRoot ? "the root of \(fileName(item))" : path.description
-    copiedRow = CopiedRow(key: session.key(item), node: TreeDiff.fresh(node), name: name)
+    flow.copy(CopiedRow(key: session.key(item), node: TreeDiff.fresh(node), name: name))
     let count = node.value.childCount.map { $0 == 1 ? ", 1 item" : ", \($0) items" } ?? ""
     message = StatusMessage(
       "copied \(name) (\(RowText.typeName(node.value.kind))\(count)): p pastes it after a row, P before"
@@ -37,7 +37,7 @@ extension AppState {
   /// Into a dictionary it keeps its key when that key is free there; otherwise (or when it
   /// was an array item) the key is asked for. Into an array it goes without its key.
   mutating func paste(after: Bool) {
-    guard let copied = copiedRow else {
+    guard let copied = flow.copiedRow else {
       message = StatusMessage("nothing copied yet: yr copies the selected row", isError: true)
       return
     }

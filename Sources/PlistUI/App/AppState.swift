@@ -17,22 +17,39 @@ package struct AppState: Sendable {
   package internal(set) var size: Size
   /// The focused pane.
   package internal(set) var focus: PaneID = .tree
+  /// The tree pane's view: expansion, selection, first row, key order, display names.
+  package internal(set) var tree = TreeView()
   /// Which rows are expanded.
-  package internal(set) var expansion = ExpansionState()
+  package internal(set) var expansion: ExpansionState {
+    get { tree.expansion }
+    set { tree.expansion = newValue }
+  }
   /// The selected row of the tree.
-  package internal(set) var selection: OutlineItem?
+  package internal(set) var selection: OutlineItem? {
+    get { tree.selection }
+    set { tree.selection = newValue }
+  }
   /// The first row on screen.
-  package internal(set) var top: OutlineItem?
+  package internal(set) var top: OutlineItem? {
+    get { tree.top }
+    set { tree.top = newValue }
+  }
+  /// Whether dictionaries show their entries sorted by key (`S`), for viewing only.
+  package internal(set) var sortsKeys: Bool {
+    get { tree.sortsKeys }
+    set { tree.sortsKeys = newValue }
+  }
   /// Whether keys show as Xcode display names.
-  package internal(set) var showsDisplayNames = false
+  package internal(set) var showsDisplayNames: Bool {
+    get { tree.showsDisplayNames }
+    set { tree.showsDisplayNames = newValue }
+  }
   /// The findings list: order, cursor, scroll, and the tree order of `f` and `F`.
   package internal(set) var findings = FindingsList()
   /// The first line of the detail pane on screen.
   package internal(set) var detailScroll = 0
   /// The search line, the pattern in use and the history.
   package internal(set) var search = SearchState()
-  /// Recoveries still to offer (`nil` until looked for).
-  package internal(set) var recoveryQueue: [FoundRecovery]?
   /// The editor, pick list, question or save review that has the keys, if any.
   package internal(set) var modal: Modal?
   /// The pane that had focus before `Z`, given it back after.
@@ -45,16 +62,9 @@ package struct AppState: Sendable {
   package internal(set) var message: StatusMessage?
   /// A count typed before a command (`5j`).
   package internal(set) var pendingCount: Int?
-  /// What the last `d` deleted, until the next key: a `d` right after it is the second half of
-  /// vim's `dd` and deletes nothing more.
-  package internal(set) var justDeleted: String?
-  /// Whether writing the `.ipa` copy now being asked for ends the session (`q` then `s`).
-  package internal(set) var quitsAfterArchiveCopy = false
-  /// The files still to write, in order, while a save before quitting (`q` then `s`) is
-  /// under way; nil otherwise.
-  package internal(set) var savesBeforeQuit: [(file: Int, format: PlistFormat)]?
-  /// The row `yr` copied, for `p` and `P` to paste (in this file or another).
-  package internal(set) var copiedRow: CopiedRow?
+  /// What is under way across keys: a save before quitting, an `.ipa` copy that quits, the
+  /// recoveries to offer, the copied row, `dd`.
+  package internal(set) var flow = EditFlow()
   /// The first key of a two-key command (`y`, `z`), while the second is awaited.
   package internal(set) var pendingPrefix: Key?
 
@@ -64,11 +74,8 @@ package struct AppState: Sendable {
   /// A fixed time for ``clock``, for tests and screenshots.
   package var fixedClock: PlistDate?
 
-  /// The depth past which revealing a row expands every row instead of each one above it.
-  static let deepRevealDepth = 1_000
-
   /// How many rows above and below the selection stay on screen when scrolling.
-  package static let scrollMargin = 2
+  package static let scrollMargin = TreeView.scrollMargin
 
   /// Opens `session` on a screen of `size`: bundles and the first file expanded, the first
   /// row selected.
@@ -78,7 +85,7 @@ package struct AppState: Sendable {
     self.keymap = keymap
     for (n, _) in session.branches.enumerated() { expansion.set(.branch(n), expanded: true) }
     // Open the first file of the first bundle (the app's Info.plist) or the first root file.
-    let outline = Outline(session, expansion)
+    let outline = Outline(session, expansion, sortsKeys: sortsKeys)
     var candidate = outline.first
     while let item = candidate, case .branch = item { candidate = outline.next(item) }
     if let file = candidate { expansion.set(file, expanded: true) }
@@ -98,7 +105,7 @@ package struct AppState: Sendable {
   /// The layout for the current size and focus.
   package var layout: Layout { Layout(size: size, focus: focus, zoomed: detailZoomed) }
   /// The tree under the current expansion.
-  package var outline: Outline { Outline(session, expansion) }
+  package var outline: Outline { tree.outline(session) }
   /// Rows of the tree on screen.
   package var treeRows: Int { layout.contentRows(.tree) }
 
@@ -152,8 +159,8 @@ package struct AppState: Sendable {
     if keymap.command(for: key, in: .global) == .interrupt {
       pendingCount = nil
       if modal != nil || search.line != nil || helpScroll != nil {
-        quitsAfterArchiveCopy = false
-        savesBeforeQuit = nil
+        flow.setQuitsAfterArchiveCopy(false)
+        flow.stopSavingBeforeQuit()
         modal = nil
         search.close()
         helpScroll = nil
@@ -209,8 +216,8 @@ package struct AppState: Sendable {
     }
     let count = pendingCount
     pendingCount = nil
-    let deleted = justDeleted
-    justDeleted = nil
+    let deleted = flow.justDeleted
+    flow.noteDeleted(nil)
     guard let command = keymap.command(for: key, in: KeyContext(focus)) else {
       if key != .escape { message = StatusMessage("\(key) does nothing here; ? shows the keys") }
       return []
@@ -271,11 +278,15 @@ package struct AppState: Sendable {
     case .scrollUp: scrollView(by: -n)
     case .redraw: return [.redraw]
     case .nextSibling, .previousSibling:
-      guard let current = selection else { break }
-      let index = session.siblingIndex(current)
-      let count = session.siblingCount(current)
-      let target = command == .nextSibling ? min(count - 1, index + n) : max(0, index - n)
-      if target != index { select(session.sibling(of: current, target), reveal: .nearest) }
+      guard var target = selection else { break }
+      let outline = outline
+      for _ in 0..<n {
+        let step =
+          command == .nextSibling ? outline.nextSibling(target) : outline.previousSibling(target)
+        guard let step else { break }
+        target = step
+      }
+      if target != selection { select(target, reveal: .nearest) }
     case .parent:
       if let current = selection, let parent = session.parent(of: current) {
         select(parent, reveal: .nearest)
@@ -283,7 +294,7 @@ package struct AppState: Sendable {
     case .expandOrChild:
       guard let current = selection, session.isContainer(current) else { break }
       if expansion.isExpanded(current) {
-        select(session.child(current, 0), reveal: .nearest)
+        select(outline.firstChild(current), reveal: .nearest)
       } else {
         expansion.set(current, expanded: true)
         reveal(.keep)
@@ -327,6 +338,13 @@ package struct AppState: Sendable {
       clampFindings()
     case .nextPane: cyclePane(forward: true)
     case .previousPane: cyclePane(forward: false)
+    case .sortKeys:
+      sortsKeys.toggle()
+      reveal(.center)
+      message = StatusMessage(
+        sortsKeys
+          ? "keys sorted A to Z in the view; the files keep their order (S again: file order)"
+          : "keys in file order")
     case .toggleDisplayNames:
       showsDisplayNames.toggle()
       message = StatusMessage(
@@ -479,56 +497,17 @@ package struct AppState: Sendable {
   // MARK: - Selection and scrolling
 
   /// Where a newly selected row should appear.
-  package enum Reveal: Sendable {
-    /// Scroll as little as possible.
-    case nearest
-    /// Keep the top row unless the selection left the screen.
-    case keep
-    /// Put the row at the top.
-    case top
-    /// Put the row at the bottom.
-    case bottom
-    /// Put the row in the middle (after a jump).
-    case center
-  }
+  package typealias Reveal = TreeView.Reveal
 
   /// Selects `item` (expanding its ancestors) and scrolls to show it.
   package mutating func select(_ item: OutlineItem?, reveal how: Reveal) {
     guard let item else { return }
-    if case .node(let file, let path) = item {
-      // The bundles above the file, then the rows above the node in the file, one prefix of
-      // its index path each (never a copy per level: a node 100,000 levels deep is common in
-      // a hostile file).
-      var branch = session.files[file].branch
-      while let b = branch {
-        if !expansion.isExpanded(.branch(b)) { expansion.set(.branch(b), expanded: true) }
-        branch = session.branches[b].parent
-      }
-      if !expansion.allExpanded, path.count > Self.deepRevealDepth {
-        // Opening that many rows one by one would keep a path per level: every row is
-        // opened instead, the collapsed ones kept as exceptions.
-        expansion.setAll(expanded: true)
-        message = StatusMessage(
-          "expanded every row to reach one \(path.count) levels deep (C collapses them all)")
-      }
-      if expansion.allExpanded {
-        expansion.openCollapsedAncestors(file: file, path: path)
-      } else {
-        for depth in 0..<path.count {
-          let row = OutlineItem.node(file: file, path: Array(path[..<depth]))
-          if !expansion.isExpanded(row) { expansion.set(row, expanded: true) }
-        }
-      }
-    } else {
-      var ancestor = session.parent(of: item)
-      while let at = ancestor {
-        if !expansion.isExpanded(at) { expansion.set(at, expanded: true) }
-        ancestor = session.parent(of: at)
-      }
+    let before = selection
+    if tree.select(item, in: session, rows: treeRows, reveal: how) {
+      message = StatusMessage(
+        "expanded every row to reach one \(item.depthInFile) levels deep (C collapses them all)")
     }
-    if item != selection { detailScroll = 0 }
-    selection = item
-    reveal(how)
+    if selection != before { detailScroll = 0 }
   }
 
   private mutating func moveSelection(by n: Int) {
@@ -538,81 +517,17 @@ package struct AppState: Sendable {
 
   /// Scrolls so the selection is on screen with ``scrollMargin`` rows around it where possible.
   package mutating func reveal(_ how: Reveal) {
-    let outline = self.outline
-    // A collapse may have hidden the selection or the top row: climb to a visible ancestor.
-    if var current = selection {
-      while !outline.isVisible(current), let parent = session.parent(of: current) {
-        current = parent
-      }
-      if current != selection { detailScroll = 0 }
-      selection = current
-    }
-    if var current = top {
-      while !outline.isVisible(current), let parent = session.parent(of: current) {
-        current = parent
-      }
-      top = current
-    }
-    guard let selection else { return }
-    let rows = max(1, treeRows)
-    let margin = min(Self.scrollMargin, (rows - 1) / 2)
-    switch how {
-    case .top:
-      top = outline.move(selection, by: -margin)
-    case .bottom:
-      top = outline.move(selection, by: -(rows - 1))
-    case .center:
-      top = outline.move(selection, by: -(rows / 2))
-    case .nearest, .keep:
-      guard let currentTop = top else {
-        top = selection
-        break
-      }
-      if let offset = outline.distance(from: currentTop, to: selection, limit: rows - 1) {
-        if offset < margin {
-          top = outline.move(selection, by: -margin)
-        } else if offset > rows - 1 - margin {
-          top = outline.move(selection, by: -(rows - 1 - margin))
-        }
-      } else if outline.distance(from: selection, to: currentTop, limit: rows) != nil {
-        // Above the screen, close by.
-        top = outline.move(selection, by: -margin)
-      } else {
-        // Far away: below (or above beyond a screen); show it near the bottom or top.
-        top = outline.move(selection, by: -(rows - 1 - margin))
-      }
-    }
-    // Never leave empty rows at the bottom when there is more above.
-    if let currentTop = top, let last = outline.last,
-      outline.distance(from: currentTop, to: last, limit: rows - 1) != nil
-    {
-      top = outline.move(last, by: -(rows - 1))
-    }
+    let before = selection
+    tree.reveal(how, in: session, rows: treeRows)
+    if selection != before { detailScroll = 0 }
   }
 
   /// Ctrl-E and Ctrl-Y: moves the view `n` rows (down when positive) and keeps the selection
   /// where it is, unless it would leave the screen.
   private mutating func scrollView(by n: Int) {
-    guard let current = top, let last = outline.last else { return }
-    let outline = self.outline
-    let rows = max(1, treeRows)
-    var newTop = outline.move(current, by: n)
-    // Never past the last screenful.
-    let lowest = outline.move(last, by: -(rows - 1))
-    if n > 0, newTop != lowest, outline.distance(from: lowest, to: newTop, limit: n) != nil {
-      newTop = lowest
-    }
-    top = newTop
-    guard let selection else { return }
-    if selection != newTop,
-      outline.distance(from: selection, to: newTop, limit: abs(n) + rows) != nil
-    {
-      self.selection = newTop
-      detailScroll = 0
-    } else if outline.distance(from: newTop, to: selection, limit: rows - 1) == nil {
-      self.selection = outline.move(newTop, by: rows - 1)
-      detailScroll = 0
-    }
+    let before = selection
+    tree.scroll(by: n, in: session, rows: treeRows)
+    if selection != before { detailScroll = 0 }
   }
 
   /// The status line after the first key of a sequence: what each second key does.

@@ -11,7 +11,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
   case nextChange, previousChange
   case nextPane, previousPane, showFindings
   case edit, add, delete, rename, changeType, undo, redo, revert, applyFix, save, openInEditor
-  case toggleDisplayNames, sortFindings, zoomDetail
+  case toggleDisplayNames, sortKeys, sortFindings, zoomDetail
   case scrollToCenter, scrollToTop, scrollToBottom, scrollDown, scrollUp, redraw
   case copyKeyPath, copyKey, copyValue, copyPlistBuddyPath, copyPlutilCommand, copyRow
   case pasteAfter, pasteBefore
@@ -31,8 +31,8 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .search, .searchNext, .searchPrevious: "Search"
     case .nextFinding, .previousFinding, .openFinding, .showFindings, .sortFindings:
       "Findings"
-    case .nextPane, .previousPane, .toggleDisplayNames, .zoomDetail, .redraw, .scrollToCenter,
-      .scrollToTop, .scrollToBottom, .scrollDown, .scrollUp:
+    case .nextPane, .previousPane, .toggleDisplayNames, .sortKeys, .zoomDetail, .redraw,
+      .scrollToCenter, .scrollToTop, .scrollToBottom, .scrollDown, .scrollUp:
       "View"
     case .copyKeyPath, .copyKey, .copyValue, .copyPlistBuddyPath, .copyPlutilCommand, .copyRow,
       .pasteAfter, .pasteBefore:
@@ -109,6 +109,7 @@ package enum Command: String, Sendable, Hashable, CaseIterable {
     case .nextPane: "next pane"
     case .previousPane: "previous pane"
     case .toggleDisplayNames: "raw keys or Xcode display names"
+    case .sortKeys: "keys sorted A to Z, or in file order (the file is never reordered)"
     case .zoomDetail: "detail pane on the whole screen, or back"
     case .scrollToCenter: "scroll the selected row to the middle"
     case .scrollToTop: "scroll the selected row to the top"

@@ -79,11 +79,3 @@ package struct ArchiveCopyWrite: Sendable, Hashable {
   /// for none).
   package var expecting: FileStamp?
 }
-
-/// How the findings list is ordered.
-package enum FindingsOrder: String, Sendable, Hashable {
-  /// Errors first, then warnings, then notes; by file and line within each.
-  case severity
-  /// By file and line.
-  case file
-}

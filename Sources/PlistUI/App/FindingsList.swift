@@ -45,10 +45,16 @@ package struct FindingsList: Sendable {
     }
     if treeOrder != before { lastJump = nil }
     let findings = session.findings
+    // Within a severity (or in file order), findings follow the tree: files as the tree
+    // shows them, rows top to bottom; those with no row (and OLD's resolved ones) after, by
+    // file and line.
+    var place = [Int](repeating: Int.max, count: findings.count)
+    for (rank, index) in treeOrder.enumerated() { place[index] = rank }
     sorted = findings.indices.sorted { a, b in
       let (x, y) = (findings[a], findings[b])
       if let groups, groups[a] != groups[b] { return groups[a].rank < groups[b].rank }
       if order == .severity, x.severity != y.severity { return x.severity > y.severity }
+      if place[a] != place[b] { return place[a] < place[b] }
       if x.file != y.file { return x.file < y.file }
       if x.line != y.line { return x.line < y.line }
       return a < b

@@ -262,6 +262,7 @@ extension Session {
     // in a file the comparison pairs (a release check's included); not compared in a file
     // it leaves out (a bundle's other files, against a single file).
     let unchanged = Set(compared.findings?.unchanged ?? [])
+    let outside = Set(compared.findings?.notCompared ?? [])
     let release = Set(compared.releaseFindings)
     var newFile: [String: Int] = [:]
     for (f, file) in files.enumerated()
@@ -271,6 +272,7 @@ extension Session {
     view.groups = findings.map { finding in
       if release.contains(finding) { return .new }
       if unchanged.contains(finding) { return .unchanged }
+      if outside.contains(finding) { return .notCompared }
       guard let f = newFile[finding.file], let status = view.pairs[f]?.status,
         status != .notCompared
       else { return .notCompared }

@@ -40,6 +40,7 @@ extension Keymap {
     map.bind([.tab], to: .nextPane)
     map.bind([.backTab], to: .previousPane)
     map.bind([.character("R")], to: .toggleDisplayNames)
+    map.bind([.character("S")], to: .sortKeys)
     map.bind([.character("Z")], to: .zoomDetail)
     // jless's y family, vim's z family.
     let y = Key.character("y")

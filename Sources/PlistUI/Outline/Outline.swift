@@ -1,3 +1,5 @@
+import PlistCore
+
 /// The visible rows of the tree, walked lazily from any row.
 ///
 /// Nothing is flattened: the next or previous visible row is found from the tree's shape and
@@ -8,11 +10,15 @@ package struct Outline {
   package let session: Session
   /// What is expanded.
   package let expansion: ExpansionState
+  /// Whether dictionaries show their entries sorted by key (`S`); the files keep their order,
+  /// and index paths still name the entries where they are in the file.
+  package let sortsKeys: Bool
 
-  /// Creates a view of `session` under `expansion`.
-  package init(_ session: Session, _ expansion: ExpansionState) {
+  /// Creates a view of `session` under `expansion`, with keys in file order or sorted.
+  package init(_ session: Session, _ expansion: ExpansionState, sortsKeys: Bool = false) {
     self.session = session
     self.expansion = expansion
+    self.sortsKeys = sortsKeys
   }
 
   /// Whether `item` shows its children.
@@ -48,20 +54,97 @@ package struct Outline {
       let expanded = expansion.allExpanded != toggled.contains { $0.count == path.count }
       let count = node.value.childCount ?? 0
       guard expanded, count > 0 else { return .node(file: file, path: path) }
+      let last: Int
       switch node.value {
-      case .array(let items): node = items[count - 1]
-      case .dictionary(let dictionary): node = dictionary.entries[count - 1].node
+      case .array(let items):
+        last = count - 1
+        node = items[last]
+      case .dictionary(let dictionary):
+        last = sortsKeys ? Self.shown(in: dictionary, before: nil) ?? count - 1 : count - 1
+        node = dictionary.entries[last].node
       default: return .node(file: file, path: path)
       }
-      path.append(count - 1)
-      toggled.removeAll { $0.count < path.count || $0[path.count - 1] != count - 1 }
+      path.append(last)
+      toggled.removeAll { $0.count < path.count || $0[path.count - 1] != last }
     }
   }
 
   /// The visible row after `item`, or `nil` at the end.
   package func next(_ item: OutlineItem) -> OutlineItem? {
-    if isOpen(item) { return session.child(item, 0) }
+    if isOpen(item) { return firstChild(item) }
     return nextSkippingChildren(item)
+  }
+
+  /// The first row inside `item` as shown (the least key when keys are sorted).
+  package func firstChild(_ item: OutlineItem) -> OutlineItem {
+    if sortsKeys, case .node(let file, let path) = item,
+      case .dictionary(let dictionary)? = session.node(item)?.value,
+      let first = Self.shown(in: dictionary, after: nil)
+    {
+      return .node(file: file, path: path + [first])
+    }
+    return session.child(item, 0)
+  }
+
+  /// The sibling shown after `item`, or nil when it is the last of its parent's rows.
+  package func nextSibling(_ item: OutlineItem) -> OutlineItem? {
+    if sortsKeys, case .node(let file, let path) = item, let last = path.last,
+      case .dictionary(let dictionary)? = session.node(
+        .node(file: file, path: Array(path.dropLast())))?.value
+    {
+      return Self.shown(in: dictionary, after: last).map {
+        .node(file: file, path: path.dropLast() + [$0])
+      }
+    }
+    let index = session.siblingIndex(item)
+    guard index + 1 < session.siblingCount(item) else { return nil }
+    return session.sibling(of: item, index + 1)
+  }
+
+  /// The sibling shown before `item`, or nil when it is the first of its parent's rows.
+  package func previousSibling(_ item: OutlineItem) -> OutlineItem? {
+    if sortsKeys, case .node(let file, let path) = item, let last = path.last,
+      case .dictionary(let dictionary)? = session.node(
+        .node(file: file, path: Array(path.dropLast())))?.value
+    {
+      return Self.shown(in: dictionary, before: last).map {
+        .node(file: file, path: path.dropLast() + [$0])
+      }
+    }
+    let index = session.siblingIndex(item)
+    guard index > 0 else { return nil }
+    return session.sibling(of: item, index - 1)
+  }
+
+  /// Whether entry `a` is shown before entry `b` when keys are sorted: by key (Unicode order),
+  /// then, for a key written twice, in file order.
+  private static func precedes(_ dictionary: PlistDictionary, _ a: Int, _ b: Int) -> Bool {
+    let (x, y) = (dictionary.entries[a].key, dictionary.entries[b].key)
+    return x != y ? x < y : a < b
+  }
+
+  /// The entry shown right after entry `index` when keys are sorted (the first for nil), or
+  /// nil when none is; one pass over the entries, so nothing is kept between calls.
+  static func shown(in dictionary: PlistDictionary, after index: Int?) -> Int? {
+    var best: Int?
+    for j in dictionary.entries.indices {
+      if let index, !precedes(dictionary, index, j) { continue }
+      if let current = best, !precedes(dictionary, j, current) { continue }
+      best = j
+    }
+    return best
+  }
+
+  /// The entry shown right before entry `index` when keys are sorted (the last for nil), or
+  /// nil when none is.
+  static func shown(in dictionary: PlistDictionary, before index: Int?) -> Int? {
+    var best: Int?
+    for j in dictionary.entries.indices {
+      if let index, !precedes(dictionary, j, index) { continue }
+      if let current = best, !precedes(dictionary, current, j) { continue }
+      best = j
+    }
+    return best
   }
 
   /// The row after `item` and everything inside it.
@@ -73,27 +156,31 @@ package struct Outline {
     if case .node(let file, let path) = item, !path.isEmpty,
       var node = session.node(.node(file: file, path: []))
     {
-      var deepest: Int?
+      var deepest: (level: Int, next: Int)?
       for (level, index) in path.enumerated() {
         let count = node.value.childCount ?? 0
         guard index < count else { break }
-        if index + 1 < count { deepest = level }
         switch node.value {
-        case .array(let items): node = items[index]
-        case .dictionary(let dictionary): node = dictionary.entries[index].node
+        case .array(let items):
+          if index + 1 < count { deepest = (level, index + 1) }
+          node = items[index]
+        case .dictionary(let dictionary):
+          if sortsKeys {
+            if let next = Self.shown(in: dictionary, after: index) { deepest = (level, next) }
+          } else if index + 1 < count {
+            deepest = (level, index + 1)
+          }
+          node = dictionary.entries[index].node
         default: break
         }
       }
-      if let level = deepest {
-        return .node(file: file, path: Array(path[..<level]) + [path[level] + 1])
+      if let (level, next) = deepest {
+        return .node(file: file, path: Array(path[..<level]) + [next])
       }
       current = .node(file: file, path: [])
     }
     while true {
-      let index = session.siblingIndex(current)
-      if index + 1 < session.siblingCount(current) {
-        return session.sibling(of: current, index + 1)
-      }
+      if let next = nextSibling(current) { return next }
       guard let parent = session.parent(of: current) else { return nil }
       current = parent
     }
@@ -101,9 +188,7 @@ package struct Outline {
 
   /// The visible row before `item`, or `nil` at the start.
   package func previous(_ item: OutlineItem) -> OutlineItem? {
-    let index = session.siblingIndex(item)
-    guard index > 0 else { return session.parent(of: item) }
-    var current = session.sibling(of: item, index - 1)
+    guard var current = previousSibling(item) else { return session.parent(of: item) }
     while case .branch = current, isOpen(current) {
       current = session.child(current, session.childCount(current) - 1)
     }

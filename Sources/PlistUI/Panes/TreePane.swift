@@ -135,7 +135,8 @@ package enum TreePane {
     let focused = state.focus == .tree
     canvas.paneHeader(
       rect, title: "Tree", focused: focused,
-      info: state.showsDisplayNames ? "display names" : "")
+      info: [state.showsDisplayNames ? "display names" : "", state.sortsKeys ? "keys A–Z" : ""]
+        .filter { !$0.isEmpty }.joined(separator: " · "))
     let body = rect.droppingTop(1)
     guard !body.isEmpty else { return }
     let items = state.visibleRows

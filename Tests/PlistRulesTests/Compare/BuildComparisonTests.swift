@@ -208,6 +208,35 @@ import Testing
     #expect(reverse.releaseFindings.map(\.ruleID) == ["build_number_not_increased"])
   }
 
+  /// From a tester: `diff Info.plist App.app --fail-on new` failed on what only the bundle
+  /// brings (its missing executable, the SDK a built app needs), which a lone Info.plist can
+  /// never have.
+  @Test func whatOnlyTheBundleBringsIsNotComparedWithASingleFile() throws {
+    let info = Self.info(
+      Self.appInfo + [("DTSDKName", "iphoneos14.0"), ("NSCameraUsageDescription", "")])
+    let bundle = try Self.app(["Info.plist": info])
+    let lone = Set(Linter().lint(try Self.single("Info.plist", info)).map(\.ruleID))
+    let built = Set(Linter().lint(bundle).map(\.ruleID))
+    // Linted alone and in its bundle, the same file has different findings.
+    #expect(built.subtracting(lone).contains("missing_bundle_executable"))
+    #expect(lone.subtracting(built) == ["hand_written_minimum_os_version"])
+    let both = lone.intersection(built)
+    #expect(!both.isEmpty)
+    let comparison = BuildComparison(old: try Self.single("Info.plist", info), new: bundle)
+    let findings = try #require(comparison.findings)
+    #expect(findings.new.isEmpty)
+    #expect(findings.resolved.isEmpty)
+    #expect(Set(findings.unchanged.map(\.ruleID)) == both)
+    #expect(Set(findings.notCompared.map(\.ruleID)) == built.subtracting(lone))
+    // The other way round: nothing new or resolved either; NEW's own note is not compared.
+    let reverse = try #require(
+      BuildComparison(old: bundle, new: try Self.single("Info.plist", info)).findings)
+    #expect(reverse.resolved.isEmpty)
+    #expect(reverse.new.isEmpty)
+    #expect(Set(reverse.unchanged.map(\.ruleID)) == both)
+    #expect(reverse.notCompared.map(\.ruleID) == ["hand_written_minimum_os_version"])
+  }
+
   static let pbxproj = ProjectFixture.pbxproj(settings: [
     "MARKETING_VERSION = 2.1;", "CURRENT_PROJECT_VERSION = 318;",
   ])
