@@ -18,10 +18,11 @@
 
 #define CN_FUNCTIONS(X)                                                                       \
   X(cbreak) X(clearok) X(curs_set) X(define_key) X(delscreen) X(doupdate) X(endwin)          \
-  X(getmaxx) X(getmaxy) X(getmouse) X(has_colors) X(init_pair) X(intrflush) X(keypad)        \
-  X(leaveok) X(mouseinterval) X(mousemask) X(mvwaddnwstr) X(newterm) X(noecho) X(scrollok)   \
-  X(set_escdelay) X(set_term) X(start_color) X(unget_wch) X(ungetch) X(use_default_colors)   \
-  X(wattr_set) X(wclear) X(werase) X(wget_wch) X(wnoutrefresh) X(wrefresh) X(wtimeout)
+  X(getmaxx) X(getmaxy) X(getmouse) X(has_colors) X(idcok) X(init_pair) X(intrflush)        \
+  X(keypad) X(leaveok) X(mouseinterval) X(mousemask) X(mvwaddnwstr) X(newterm) X(noecho)     \
+  X(scrollok) X(set_escdelay) X(set_term) X(start_color) X(unget_wch) X(ungetch)             \
+  X(use_default_colors) X(wattr_set) X(wclear) X(werase) X(wget_wch) X(wnoutrefresh)         \
+  X(wredrawln) X(wrefresh) X(wtimeout)
 
 // ncurses' functions, each under its own name.
 struct cn_functions {

@@ -306,6 +306,12 @@ package enum ShellCompletions {
     out += """
       .SH ENVIRONMENT
       .TP
+      .B INFOSCOPE_HYPERLINKS
+      1 makes the Apple pages in the inspector's detail pane OSC 8 hyperlinks, 0 never does;
+      unset, they are links where TERM, TERM_PROGRAM, VTE_VERSION, WT_SESSION, KITTY_WINDOW_ID,
+      COLORTERM or tmux 3.4 and later say the terminal shows them, never for TERM=linux or in
+      GNU screen.
+      .TP
       .B NO_COLOR
       When set and not empty, lint's text report has no colour unless \\-\\-color always is given,
       and the inspector uses its monochrome theme.

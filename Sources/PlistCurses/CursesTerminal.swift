@@ -20,8 +20,10 @@ package enum CursesError<BodyError: Error>: Error {
 /// output does not confuse the screen; without `/dev/tty` standard input and output are used.
 ///
 /// It draws only what a ``Canvas`` holds (text already made safe by `VisibleText`), maps
-/// theme roles to colour pairs (``CursesColors``) and decodes input (``CursesKeys``); it holds
-/// no program logic. ncurses has one current screen, so one `CursesTerminal` runs at a time.
+/// theme roles to colour pairs (``CursesColors``) and decodes input (``CursesKeys``); where the
+/// terminal shows them (``HyperlinkSupport``), it writes linked cells again as OSC 8 links after
+/// ncurses drew the frame (`CursesTerminal+Links.swift`). It holds no program logic. ncurses
+/// has one current screen, so one `CursesTerminal` runs at a time.
 package final class CursesTerminal: Terminal {
   /// The terminal's input stream (`/dev/tty`, or a copy of standard input).
   private let inputFile: UnsafeMutablePointer<FILE>
@@ -51,6 +53,16 @@ package final class CursesTerminal: Terminal {
   var pendingEvent: InputEvent?
   /// Whether mouse reporting was turned on.
   private(set) var hasMouse = false
+  /// Whether Apple pages are sent as OSC 8 hyperlinks (``HyperlinkSupport``).
+  let hyperlinks: Bool
+  /// The link runs on the screen now.
+  var shownLinks: [Hyperlink.Run] = []
+  /// The frame the links were last written over; `nil` after the screen was cleared or
+  /// restyled, so every link is written again.
+  var linkedCanvas: Canvas?
+  /// Every role's colours and attributes, to draw a linked cell as ncurses drew it.
+  var roleColors: [ThemeRole: (foreground: Int16, background: Int16, attributes: TextAttributes)] =
+    [:]
 
   /// True once input has ended (the terminal hung up): ``nextEvent(timeout:)`` then returns
   /// `nil` at once and the loop should end.
@@ -88,6 +100,7 @@ package final class CursesTerminal: Terminal {
     }
     inputFD = fileno(inputFile)
     fd = fileno(outputFile)
+    hyperlinks = HyperlinkSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
     Self.useUTF8Locale()
     var modes = termios()
     let hasModes = tcgetattr(inputFD, &modes) == 0
@@ -149,6 +162,8 @@ package final class CursesTerminal: Terminal {
       start()
       _ = curses.clearok(cn_stdscr(), true)
       lastFrameSize = nil
+      shownLinks = []
+      linkedCanvas = nil
     }
     return try body()
   }
@@ -163,6 +178,8 @@ package final class CursesTerminal: Terminal {
     _ = curses.intrflush(window, false)
     _ = curses.leaveok(window, true)
     _ = curses.scrollok(window, false)
+    // Shifting characters (insert or delete character) would move a link off its text.
+    if hyperlinks { curses.idcok(window, false) }
     _ = curses.set_escdelay(25)
     let cursor = curses.curs_set(0)
     if savedCursor == nil, cursor != ERR { savedCursor = cursor }
@@ -229,6 +246,8 @@ package final class CursesTerminal: Terminal {
     _ = curses.wclear(window)
     _ = curses.wrefresh(window)
     lastFrameSize = nil
+    shownLinks = []
+    linkedCanvas = nil
     isActive = false
     CursesSignals.state.pointee.active = 0
     Self.writeRaw(Self.leaveModes, to: fd)
@@ -295,12 +314,18 @@ package final class CursesTerminal: Terminal {
       _ = curses.init_pair(Int16(i + 1), pair.foreground, pair.background)
     }
     var table: [ThemeRole: (pair: Int16, attributes: attr_t)] = [:]
+    roleColors = [:]
     for role in ThemeRole.allCases {
       let style = colors.style(role)
       table[role] = (style.pair, Self.attributes(style.attributes))
+      let pair =
+        style.pair > 0 && Int(style.pair) <= colors.pairs.count
+        ? colors.pairs[Int(style.pair) - 1] : CursesColors.Pair(foreground: -1, background: -1)
+      roleColors[role] = (pair.foreground, pair.background, style.attributes)
     }
     roleStyles = table
     lastFrameSize = nil
+    linkedCanvas = nil
   }
 
   /// ncurses attributes for theme attributes.
@@ -333,6 +358,8 @@ package final class CursesTerminal: Terminal {
     guard isActive else { return }
     _ = curses.wclear(cn_stdscr())
     lastFrameSize = nil
+    shownLinks = []
+    linkedCanvas = nil
   }
 
   package func present(_ canvas: Canvas) {
@@ -375,8 +402,11 @@ package final class CursesTerminal: Terminal {
       flush(run, role: runRole, x: runStart, y: y)
       run.removeAll(keepingCapacity: true)
     }
+    let shown = Size(width: width, height: height)
+    let links = prepareHyperlinks(canvas, size: shown)
     _ = curses.wnoutrefresh(window)
     _ = curses.doupdate()
+    writeHyperlinks(links, canvas: canvas, size: shown)
   }
 
   /// Appends the characters of one cell that fill exactly `width` columns as the C library

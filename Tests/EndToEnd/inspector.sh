@@ -219,5 +219,37 @@ else
   echo "# skipped the comparison: $built or python3 is missing"
 fi
 
+# --- 6. OSC 8 links: sent when asked for, and the screen the same as without them ------------
+# tmux before 3.4 drops OSC 8, so the screen shows what the terminal would; what was sent is
+# read from the pane's output.
+links_screen() { # links_screen SESSION 0|1: the detail pane of a key with a finding
+  start_shell "$1" 120 40
+  check "$1" "$1: the shell prompt is up" last_line -x 'e2e\$'
+  T pipe-pane -O -t "$1" "cat > $tmp/$1.out"
+  type_line "$1" "$(printf 'INFOSCOPE_HYPERLINKS=%s %q %q' "$2" "$bin" "$project"); echo \"EXIT=\$?\""
+  check "$1" "$1: the first screen shows the title" title -F 'infoscope'
+  keys "$1" /
+  T send-keys -t "$1" -l NSExceptionAllowsInsecureHTTPLoads
+  keys "$1" Enter
+  check "$1" "$1: the detail pane shows the finding" detail -F '▲ warning:'
+  # The finding's Apple page, wrapped after a separator.
+  check "$1" "$1: the Apple page wraps at a separator" \
+    detail -E '^   https://developer\.apple\.com/([a-z0-9-]+/)*[a-z0-9-]*[/-]$'
+  check_absent "$1" "$1: no link sequence shows on the screen" screen -E ']8;|id=is'
+}
+links_screen links 1
+with_links=$(screen links)
+keys links q
+checks_restored links 0
+check_value links "links: OSC 8 links were sent" \
+  "$(grep -q $'\e]8;id=is[0-9a-f]*;https://developer\.apple\.com/' "$tmp/links.out" && echo yes)" yes
+links_screen nolinks 0
+check_value nolinks "nolinks: the screen is the same with links off" "$(screen nolinks)" \
+  "$with_links"
+keys nolinks q
+checks_restored nolinks 0
+check_value nolinks "nolinks: no link was sent" \
+  "$(grep -q $'\e]8;' "$tmp/nolinks.out" && echo sent)" ""
+
 echo "# $checks checks, $failures failed, $((SECONDS - started)) s"
 [ $failures -eq 0 ]

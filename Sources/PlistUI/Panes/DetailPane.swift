@@ -22,10 +22,13 @@ package enum DetailPane {
     var lines: [[Span]] = []
     var session: Session { state.session }
 
-    mutating func field(_ label: String, _ value: String, _ role: ThemeRole = .normal) {
+    /// A labelled line; `link` makes the value a hyperlink (only for URLs infoscope produces).
+    mutating func field(
+      _ label: String, _ value: String, _ role: ThemeRole = .normal, link: String? = nil
+    ) {
       lines.append([
         Span(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0), .label),
-        Span(value, role),
+        Span(value, role, link: link),
       ])
     }
 
@@ -420,7 +423,8 @@ package enum DetailPane {
           known.closedValues ? "Values" : "Known", known.allowedValues.joined(separator: ", "))
       }
       if let note = known.note { field("Note", note) }
-      field("Apple", known.url, .link)
+      // The key catalog's Apple page: ours, so it may be a link.
+      field("Apple", known.url, .link, link: known.url)
     }
 
     /// What changed at `item` since OLD, in a comparison: the change with the old value and
@@ -500,7 +504,8 @@ package enum DetailPane {
         var reference = [finding.ruleID]
         if let itms = finding.itms { reference.append(itms) }
         lines.append([Span("  "), Span(reference.joined(separator: " · "), .code)])
-        lines.append([Span("  "), Span(finding.url, .link)])
+        // The rule's Apple page (from the rule catalog, never from the file): a link.
+        lines.append([Span("  "), Span(finding.url, .link, link: finding.url)])
         if let fix = finding.fix {
           // A comparison is read-only: the fix is applied to NEW opened on its own.
           let how =

@@ -7,11 +7,15 @@ package struct Cell: Sendable, Hashable {
   package var text: String
   /// How it is styled.
   package var role: ThemeRole
+  /// The address it links to (an OSC 8 hyperlink where the terminal shows them), or `nil`;
+  /// only ever a URL ``Hyperlink/isLinkable(_:)`` accepts.
+  package var link: String?
 
   /// Creates a cell.
-  package init(_ text: String = " ", _ role: ThemeRole = .normal) {
+  package init(_ text: String = " ", _ role: ThemeRole = .normal, link: String? = nil) {
     self.text = text
     self.role = role
+    self.link = link
   }
 
   /// A blank cell.
@@ -73,14 +77,16 @@ package struct Canvas: Sendable, Hashable {
   /// `limit` is exclusive (the canvas's right edge when `nil`). Text that does not fit is cut
   /// with `…`: at the end, or, with `keepingEnd` columns, in the middle so that its last
   /// `keepingEnd` columns still show (`UISupported…tions~ipad`). Escapes are drawn in
-  /// ``ThemeRole/escape`` unless `escapeRole` says otherwise.
+  /// ``ThemeRole/escape`` unless `escapeRole` says otherwise. The cells of the text carry
+  /// `link` when ``Hyperlink/isLinkable(_:)`` accepts it (the ellipsis and padding never do).
   ///
   /// - Returns: the column after the last cell written.
   @discardableResult
   package mutating func put(
     _ text: String, x: Int, y: Int, role: ThemeRole, limit: Int? = nil,
-    escapeRole: ThemeRole = .escape, keepingEnd: Int = 0
+    escapeRole: ThemeRole = .escape, keepingEnd: Int = 0, link: String? = nil
   ) -> Int {
+    let link = link.flatMap { Hyperlink.isLinkable($0) ? $0 : nil }
     let end = min(limit ?? size.width, size.width)
     guard y >= 0, y < size.height, x < end else { return x }
     // Every cell to draw, measured first, so a cut can keep one column for the ellipsis.
@@ -117,9 +123,9 @@ package struct Canvas: Sendable, Hashable {
     var used = 0
     func draw(_ glyph: (text: Character, role: ThemeRole, width: Int)) {
       if column >= 0 {
-        cells[y * size.width + column] = Cell(String(glyph.text), glyph.role)
+        cells[y * size.width + column] = Cell(String(glyph.text), glyph.role, link: link)
         if glyph.width == 2, column + 1 < size.width {
-          cells[y * size.width + column + 1] = Cell("", glyph.role)
+          cells[y * size.width + column + 1] = Cell("", glyph.role, link: link)
         }
       }
       column += glyph.width

@@ -11,6 +11,8 @@ package final class VirtualTerminal: Terminal {
   package var events: [InputEvent]
   /// The last frame presented.
   package private(set) var screen: Canvas
+  /// The hyperlinks on the last frame, as a terminal that shows them would send them.
+  package var links: [Hyperlink.Run] { screen.linkRuns() }
   /// How many frames were presented.
   package private(set) var frames = 0
   /// Text sent to the clipboard, in order.
