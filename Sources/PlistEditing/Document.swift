@@ -17,12 +17,19 @@ package struct Document: Sendable {
     package var inverses: [Edit]
     /// A number no other step of this document has; tells saved states apart.
     package var id: Int
+
+    /// The step with every node's positions dropped (``Edit/detached``).
+    var detached: Step {
+      Step(
+        name: name, edits: edits.map(\.detached), inverses: inverses.map(\.detached), id: id)
+    }
   }
 
   /// Where the file is, when it came from disk (`nil` for a file in an archive or in memory).
   package var path: String?
-  /// The document as read: the reference for the format-preserving writer.
-  package let original: PlistDocument
+  /// The document as read (or as last written, after ``rebase(onto:)``): the reference for
+  /// the format-preserving writer and the source of the positions findings show.
+  package private(set) var original: PlistDocument
   /// The tree now.
   package private(set) var root: PlistNode
   /// Steps that can be undone, oldest first.
@@ -160,6 +167,24 @@ package struct Document: Sendable {
 
   /// Records that the tree as it is now has been written.
   package mutating func markSaved() { savedID = currentID }
+
+  /// After a save: `written`, the bytes just written read back, becomes the reference, so the
+  /// positions findings show and the next save's layout are the file's as it is now.
+  ///
+  /// The history stays: its nodes lose their positions (they belong to the text before), so a
+  /// step undone past the save is written in the canonical layout.
+  ///
+  /// - Returns: false, and nothing changes, when `written` does not hold the tree now.
+  @discardableResult
+  package mutating func rebase(onto written: PlistDocument) -> Bool {
+    guard written.root == root else { return false }
+    original = written
+    root = written.root
+    undoStack = undoStack.map { $0.detached }
+    redoStack = redoStack.map { $0.detached }
+    applied = applied.map(\.detached)
+    return true
+  }
 
   /// The file's bytes for the tree now.
   ///

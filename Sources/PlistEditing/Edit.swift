@@ -20,6 +20,18 @@ package enum Edit: Sendable, Equatable {
   /// Moves the child at a path to position `to` among its siblings.
   case move(at: [Int], to: Int)
 
+  /// The edit with the positions of the nodes it carries dropped (``TreeDiff/fresh(_:)``), for
+  /// a history whose text was replaced by a save: they would name bytes of the text before.
+  package var detached: Edit {
+    switch self {
+    case .replace(let path, let node): .replace(at: path, with: TreeDiff.fresh(node))
+    case .insert(let parent, let index, let key, let node, _):
+      .insert(
+        parent: parent, index: index, key: key, node: TreeDiff.fresh(node), keyLocation: .none)
+    case .remove, .rename, .move: self
+    }
+  }
+
   /// Applies the edit to `root` and returns its inverse.
   ///
   /// A new key (inserted or renamed to) must be non-empty and not already in its dictionary.

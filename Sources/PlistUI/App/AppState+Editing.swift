@@ -607,7 +607,9 @@ extension AppState {
     case .success(let (report, fingerprint)):
       session.markSaved(file)
       session.files[file].document?.format = format
+      session.rebase(file, onto: write.bytes)
       session.files[file].size = write.bytes.count
+      afterChange(file)
       session.fingerprints[file] = fingerprint
       let notes = report.notes.isEmpty ? "" : "; " + report.notes.joined(separator: "; ")
       message = StatusMessage("wrote \(path)\(notes)", isError: !report.notes.isEmpty)

@@ -266,6 +266,22 @@ extension Session {
     documents[file]?.markSaved()
   }
 
+  /// After file `file` was written as `bytes`, they are read back and become its reference.
+  ///
+  /// Findings and the detail pane then show the lines the file has now (a paste or an added
+  /// key moved those below it), and its format is the one written
+  /// (``Document/rebase(onto:)``). Nothing changes when they do not read back as the tree now.
+  package mutating func rebase(_ file: Int, onto bytes: [UInt8]) {
+    guard var document = documents[file],
+      let written = try? PlistReader.read(bytes: bytes, file: files[file].path),
+      document.rebase(onto: written)
+    else { return }
+    documents[file] = document
+    files[file].document = written
+    bundle.replaceRoot(ofFile: files[file].path, with: written.root)
+    relint()
+  }
+
   // MARK: - Recovery
 
   /// Keeps unsaved edits in recovery files at the standard place for `environment`
