@@ -175,6 +175,15 @@ package enum CLI {
     var path: String?
     if case .path(let typed) = options.source {
       let given = withoutTrailingSlashes(typed)
+      if given == "-" {
+        // The inspector edits files in place: standard input has no file to save to.
+        return .exit(
+          usageError(
+            UsageError(
+              "the inspector opens a file, not standard input; "
+                + "infoscope lint - or print - read one from it"),
+            console: context.console))
+      }
       // A lone word that names no file is a mistyped command more likely than a file.
       if !given.contains("/"), !given.contains("."), !FileManager.default.fileExists(atPath: given)
       {

@@ -55,6 +55,18 @@ struct ParsedCommandLine {
         option.value != nil || value == nil
       else {
         let command = spec.name.isEmpty ? "" : " for " + spec.name
+        // `-txml` or `-t=xml`: a short option with its value joined on.
+        if !argument.hasPrefix("--"), argument.count > 2,
+          options.contains(where: {
+            $0.value != nil && $0.names.contains(String(argument.prefix(2)))
+          })
+        {
+          var joined = argument.dropFirst(2)
+          if joined.first == "=" { joined = joined.dropFirst() }
+          throw error(
+            "unknown option '\(argument)'\(command); give \(argument.prefix(2))'s value apart: "
+              + "\(argument.prefix(2)) \(joined)")
+        }
         throw error("unknown option '\(argument)'\(command)")
       }
       if option.value != nil, value == nil, index < arguments.count {
@@ -152,7 +164,7 @@ extension OptionSpec {
     var expected = choices.dropLast().joined(separator: ", ")
     expected += (expected.isEmpty ? "" : " or ") + (choices.last ?? "")
     switch refusal {
-    case .takes?: return "\(key) takes \(expected)"
+    case .takes?: return "\(key) takes \(expected)" + (value.isEmpty ? "" : ", not '\(value)'")
     case .unknown(let noun)?: return "unknown \(noun) '\(value)' (expected \(expected))"
     case .message(let message)?: return message(value, expected)
     case nil: return "\(key) needs a value"

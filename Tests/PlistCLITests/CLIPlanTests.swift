@@ -124,6 +124,20 @@ import Testing
     #expect(console.output.isEmpty)
   }
 
+  /// From a tester: `infoscope -` said "unknown command '-'"; it says what reads a pipe.
+  @Test func theInspectorOnStandardInputSaysWhatReadsIt() {
+    let console = BufferConsole(terminal: true)
+    guard case .exit(let status) = CLI.plan(["-"], console: console) else {
+      Issue.record("expected an exit")
+      return
+    }
+    #expect(status == 64)
+    #expect(
+      console.errorText.hasPrefix(
+        "infoscope: error: the inspector opens a file, not standard input; infoscope lint - or "
+          + "print - read one from it\n"))
+  }
+
   /// `run` is what the executable does until the inspector is wired in: on a terminal too, the
   /// report stands in for it.
   @Test func runFallsBackToTheReportOnATerminal() {

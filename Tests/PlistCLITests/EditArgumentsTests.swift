@@ -33,18 +33,19 @@ import Testing
     (["set", "f"], "set needs a KEYPATH", .set),
     (
       ["set", "f", "K", "v", "--type", "list"],
-      "--type takes string, integer, real, boolean, date, data, array or dictionary", .set
+      "--type takes string, integer, real, boolean, date, data, array or dictionary, not 'list'",
+      .set
     ),
     (
       ["set", "f", "K", "v", "--type", "array"],
       "--type array makes an empty array; give no VALUE, then set its items one by one", .set
     ),
-    (["set", "f", "K", "v", "--format", "json"], "--format takes xml or binary", .set),
+    (["set", "f", "K", "v", "--format", "json"], "--format takes xml or binary, not 'json'", .set),
     (["remove", "f", "K", "extra"], "unexpected argument 'extra'", .remove),
     (["remove", "f", "K", "--type", "string"], "unknown option '--type' for remove", .remove),
     (["rename", "f", "K"], "rename needs a NEWKEY", .rename),
     (["get", "f"], "get needs a KEYPATH", .get),
-    (["get", "f", "K", "--format", "yaml"], "--format takes raw, xml or json", .get),
+    (["get", "f", "K", "--format", "yaml"], "--format takes raw, xml or json, not 'yaml'", .get),
     (
       ["get", "f", "A[x]"], "invalid key path 'A[x]' at column 3: expected an index after '['",
       .get

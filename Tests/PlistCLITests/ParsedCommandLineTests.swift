@@ -54,8 +54,9 @@ import Testing
     #expect(try Self.parse(["--name", "--flag"]).has(Self.flag) == false)
     #expect(try Self.parse(["op"]).value(Self.name) == nil)
     // A short name takes its value as the next argument only.
-    #expect(Self.refusal(["-nx"]) == "unknown option '-nx' for try")
-    #expect(Self.refusal(["-n=x"]) == "unknown option '-n=x' for try")
+    // A value joined to a short name is refused, saying how to give it (a tester's `-txml`).
+    #expect(Self.refusal(["-nx"]) == "unknown option '-nx' for try; give -n's value apart: -n x")
+    #expect(Self.refusal(["-n=x"]) == "unknown option '-n=x' for try; give -n's value apart: -n x")
   }
 
   @Test func aFlagTakesNoValueAndMayBeRepeated() throws {
@@ -116,7 +117,7 @@ import Testing
     #expect(try Self.parse(["--mode=Quick"]).value(Self.mode, as: Mode.self) == .fast)
     #expect(try Self.parse(["--kind", "B"]).value(Self.kind) == "b")
     #expect(Self.refusal(["--mode", "warp"]) == "unknown mode 'warp' (expected fast or slow)")
-    #expect(Self.refusal(["--kind", "d"]) == "--kind takes a, b or c")
+    #expect(Self.refusal(["--kind", "d"]) == "--kind takes a, b or c, not 'd'")
     // A value the option does not check goes through as it is.
     #expect(try Self.parse(["--name", "ANY"]).value(Self.name) == "ANY")
   }
@@ -133,7 +134,7 @@ import Testing
     #expect(try Self.parse(["-h"]).helpRequested)
     #expect(try Self.parse(["--kind", "b", "extra"]).helpRequested == false)
     #expect(try Self.parse(["--help", "--kind", "d", "--name", "a", "--name", "b"]).helpRequested)
-    #expect(Self.refusal(["--kind", "d", "--help"]) == "--kind takes a, b or c")
+    #expect(Self.refusal(["--kind", "d", "--help"]) == "--kind takes a, b or c, not 'd'")
     // `-h` as an option's value is the value.
     let line = try Self.parse(["--name", "-h"])
     #expect(!line.helpRequested)
