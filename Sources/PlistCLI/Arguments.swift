@@ -118,7 +118,9 @@ package enum Arguments {
       if let extra = operands.first { throw line.error("unexpected argument '\(extra)' for rules") }
       return .rules(markdown: line.has(.markdown))
     case .explain:
-      guard operands.count == 1 else { throw line.error("explain needs one RULE_ID, KEY or ITMS-CODE") }
+      guard operands.count == 1 else {
+        throw line.error("explain needs one RULE_ID, KEY or ITMS-CODE")
+      }
       return .explain(operands[0])
     case .completions:
       guard operands.count == 1, let shell = ShellCompletions.Shell(rawValue: operands[0]) else {

@@ -59,8 +59,14 @@ package enum Inspector {
       if recoveryDue {
         let wait = recoveryInterval - Date().timeIntervalSince(lastRecovery)
         if wait <= 0 {
-          _ = perform(state.keepRecovery(), on: &state, files: files)
-          lastRecovery = Date()
+          let due = state.keepRecovery()
+          _ = perform(due, on: &state, files: files)
+          // Only a write counts towards the interval: after a removal (everything undone),
+          // the next edit is kept at once (a tester's redo went unkept for 3 s).
+          let wrote = due.contains {
+            if case .keepRecovery(let update) = $0 { !update.saves.isEmpty } else { false }
+          }
+          lastRecovery = wrote ? Date() : .distantPast
           recoveryDue = false
           terminal.present(ScreenRenderer.render(state))
         } else {
