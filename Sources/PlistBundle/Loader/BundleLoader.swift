@@ -237,7 +237,7 @@ package enum BundleLoader {
     var file =
       role == .appIconSet
       ? ProjectInput.iconSetFile(path, in: tree)
-      : BundleFile(path: path, role: .iconComposer, size: tree.entry(at: path)?.size ?? 0)
+      : ProjectInput.iconComposerFile(path, in: tree)
     file.roleReason = reason
     return file
   }

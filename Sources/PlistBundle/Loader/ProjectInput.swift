@@ -148,12 +148,28 @@ package enum ProjectInput {
   /// The `Contents.json` of an app icon set, with the set read.
   static func iconSetFile(_ path: String, in tree: any FileTree) -> BundleFile {
     var file = BundleFile(path: path, role: .appIconSet, size: tree.entry(at: path)?.size ?? 0)
+    file.document = jsonDocument(path, in: tree)
     do {
       file.iconSet = try AppIconSet.read(contentsPath: path, in: tree)
     } catch {
       file.problem = error
     }
     return file
+  }
+
+  /// An Icon Composer icon's `icon.json` at `path` in `tree`, with its tree for the inspector.
+  static func iconComposerFile(_ path: String, in tree: any FileTree) -> BundleFile {
+    var file = BundleFile(path: path, role: .iconComposer, size: tree.entry(at: path)?.size ?? 0)
+    file.document = jsonDocument(path, in: tree)
+    return file
+  }
+
+  /// The JSON file at `path` read as a property list, so the inspector shows an icon set or an
+  /// Icon Composer icon as rows of its own (read-only, as JSON files are); nil when it does
+  /// not read as one (the icon's own reader says why).
+  static func jsonDocument(_ path: String, in tree: any FileTree) -> PlistDocument? {
+    guard let bytes = try? tree.contents(of: path, limit: 4 << 20) else { return nil }
+    return try? PlistReader.read(bytes: bytes, file: path)
   }
 
   /// Privacy manifests, InfoPlist string catalogs and `.strings`, app icon sets and Icon
@@ -173,9 +189,7 @@ package enum ProjectInput {
           if name.hasSuffix(".appiconset"), tree.entry(at: entry.path + "/Contents.json") != nil {
             found.append(iconSetFile(entry.path + "/Contents.json", in: tree))
           } else if name.hasSuffix(".icon"), tree.entry(at: entry.path + "/icon.json") != nil {
-            let path = entry.path + "/icon.json"
-            found.append(
-              BundleFile(path: path, role: .iconComposer, size: tree.entry(at: path)?.size ?? 0))
+            found.append(iconComposerFile(entry.path + "/icon.json", in: tree))
           } else if !skippedFolders.contains(name), !name.hasSuffix(".xcodeproj"),
             !name.hasPrefix(".")
           {
