@@ -2,6 +2,7 @@ import CZip
 import Foundation
 import PlistBundle
 import PlistCore
+import PlistEditing
 import TestSupport
 import Testing
 
@@ -243,5 +244,43 @@ extension IpaSaveTests {
     keys(&other, "w Ctrl-U " + typing(folder + "/Other.ipa") + " Enter")
     #expect(other.message?.text.contains("changed on disk since it was opened") == true)
     #expect(!FileManager.default.fileExists(atPath: folder + "/Other.ipa"))
+  }
+
+  /// From a tester: edits to a file inside an `.ipa` had no recovery file, so a killed session
+  /// lost them; they are kept under `IPA!/ENTRY` and offered when the archive is opened again.
+  @Test func editsInsideAnArchiveAreKeptAndOfferedAgain() throws {
+    let (folder, ipa) = try makeIPA()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = RecoveryStore(directory: folder + "/recovery")
+    func open() throws -> AppState {
+      var state = try self.state(ipa)
+      state.session.recovery = store
+      return state
+    }
+    var first = try open()
+    keys(&first, "j j e Ctrl-U N e w Enter")
+    let due = first.keepRecovery()
+    #expect(due.count == 1)
+    _ = Inspector.perform(due, on: &first)
+    let key = ipa + "!/" + Self.entry
+    #expect(store.load(path: key) != nil)
+    // The session ends without a copy; the archive opened again offers the edits.
+    var second = try open()
+    _ = Inspector.perform(second.lookForRecoveries(), on: &second)
+    guard case .confirm(let prompt)? = second.modal else {
+      Issue.record("no offer")
+      return
+    }
+    #expect(prompt.question.hasPrefix("unsaved edits to \(key) from "))
+    #expect(prompt.question.hasSuffix("were kept when infoscope last stopped"))
+    keys(&second, "r")
+    #expect(
+      try #require(second.session.files.first?.root?.value.dictionaryValue)["CFBundleDisplayName"]?
+        .value == .string("New"))
+    // Written to a copy: the recovery goes.
+    second.session.recovery = store
+    keys(&second, "w Ctrl-U " + typing(folder + "/Kept.ipa") + " Enter y")
+    #expect(second.message?.text.hasPrefix("wrote \(folder)/Kept.ipa") == true)
+    #expect(store.load(path: key) == nil)
   }
 }

@@ -132,14 +132,15 @@ extension AppState {
       return []
     }
     for each in write.files { session.markSaved(each) }
+    let removal = session.recoveryRemoval(of: write.files).map { [Effect.keepRecovery($0)] } ?? []
     let count = write.replacements.count == 1 ? "1 file" : "\(write.replacements.count) files"
     message = StatusMessage(
       "wrote \(write.copy) (\(count) changed); re-sign it before installing or uploading")
     if flow.quitsAfterArchiveCopy, !session.hasUnsavedChanges {
       flow.setQuitsAfterArchiveCopy(false)
-      return [.quit]
+      return removal + [.quit]
     }
-    return []
+    return removal
   }
 
   /// The folder of `path` (nil for a bare name) and its last component.

@@ -113,8 +113,12 @@ package struct RecoveryUpdate: Sendable, Hashable {
 package struct RecoverySearch: Sendable, Hashable {
   /// Where the recovery files live.
   package var store: RecoveryStore
-  /// The files, each by index into ``Session/files`` and its path on disk.
+  /// The files, each by index into ``Session/files`` and the path its recovery is kept under
+  /// (``Session/recoveryKey(_:)``).
   package var files: [FileLocation]
+  /// For files inside an `.ipa`, which the loop cannot read by path: the hash of each as it
+  /// was opened (``Session/originalHash(_:)``), to tell whether it changed since the edits.
+  package var openedHashes: [Int: UInt64] = [:]
 }
 
 /// A recovery found for a file of the session.

@@ -195,9 +195,11 @@ package enum Inspector {
           guard let record = search.store.load(path: place.path, operations: files) else {
             return nil
           }
-          let now = try? files.readFile(place.path).fingerprint
+          let now =
+            search.openedHashes[place.file]
+            ?? (try? files.readFile(place.path).fingerprint)?.contentHash
           return FoundRecovery(
-            file: place.file, record: record, fileChanged: now?.contentHash != record.originalHash)
+            file: place.file, record: record, fileChanged: now != record.originalHash)
         }
         state.offerRecoveries(found)
       default:

@@ -297,9 +297,7 @@ extension Session {
     guard let recovery else { return nil }
     var update = RecoveryUpdate(store: recovery)
     for (file, document) in documents.sorted(by: { $0.key < $1.key }) {
-      guard case .disk(let path) = saveTarget(file), let fingerprint = fingerprints[file] else {
-        continue
-      }
+      guard let path = recoveryKey(file), let originalHash = originalHash(file) else { continue }
       guard document.isDirty else {
         update.removals.append(path)
         continue
@@ -307,8 +305,7 @@ extension Session {
       do {
         let content = try document.bytes(as: .xml)
         update.saves.append(
-          RecoveryUpdate.Save(
-            path: path, originalHash: fingerprint.contentHash, content: content))
+          RecoveryUpdate.Save(path: path, originalHash: originalHash, content: content))
       } catch {
         update.failure = update.failure ?? error.message
       }
@@ -320,24 +317,51 @@ extension Session {
   /// when the user discarded the edits; nil when the session keeps none.
   package func recoveryRemoval(of files: [Int]? = nil) -> RecoveryUpdate? {
     guard let recovery else { return nil }
-    let paths = (files ?? Array(self.files.indices)).compactMap { file -> String? in
-      guard case .disk(let path) = saveTarget(file) else { return nil }
-      return path
-    }
+    let paths = (files ?? Array(self.files.indices)).compactMap(recoveryKey)
     return paths.isEmpty ? nil : RecoveryUpdate(store: recovery, removals: paths)
+  }
+
+  /// What file `file`'s recovery is kept under: its path on disk, or for a file inside an
+  /// `.ipa`, `IPA!/ENTRY` (the archive is never written, so its edits are kept as a disk
+  /// file's are); nil for a file that cannot be saved.
+  package func recoveryKey(_ file: Int) -> String? {
+    switch saveTarget(file) {
+    case .disk(let path): path
+    case .archive(let ipa, let entry): ipa + "!/" + entry
+    case .unavailable: nil
+    }
+  }
+
+  /// The hash of what file `file`'s edits were made on, which a recovery records: the bytes
+  /// on disk when first edited, or for a file inside an `.ipa` its tree as read, written as
+  /// XML (``treeHash(_:)``).
+  func originalHash(_ file: Int) -> UInt64? {
+    if case .archive = saveTarget(file) {
+      return (documents[file]?.original.root ?? files[file].root).flatMap(Self.treeHash)
+    }
+    return fingerprints[file]?.contentHash
+  }
+
+  /// A hash of `root` written as XML: the same tree gives the same one, whatever the bytes
+  /// it was read from (a binary entry has no text to hash).
+  static func treeHash(_ root: PlistNode) -> UInt64? {
+    (try? XMLPlistWriter.write(root)).map(FileFingerprint.hash)
   }
 
   /// The files whose recovery files to look for (``Effect/findRecoveries(_:)``): every file
   /// on disk that parsed; nil when the session keeps none.
   package func recoverySearch() -> RecoverySearch? {
     guard let recovery else { return nil }
-    let places = files.indices.compactMap { file -> FileLocation? in
-      guard files[file].document != nil, case .disk(let path) = saveTarget(file) else {
-        return nil
+    var search = RecoverySearch(store: recovery, files: [])
+    for file in files.indices where files[file].document != nil {
+      guard let key = recoveryKey(file) else { continue }
+      search.files.append(FileLocation(file: file, path: key))
+      // Inside an .ipa, the file as opened is the one a recovery was made on, or not.
+      if case .archive = saveTarget(file), let root = files[file].root {
+        search.openedHashes[file] = Self.treeHash(root)
       }
-      return FileLocation(file: file, path: path)
     }
-    return places.isEmpty ? nil : RecoverySearch(store: recovery, files: places)
+    return search.files.isEmpty ? nil : search
   }
 
   /// Puts a recovery's content in place of file `file`'s tree as one undoable step, unsaved:
