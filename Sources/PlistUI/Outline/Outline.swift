@@ -88,32 +88,29 @@ package struct Outline {
 
   /// The sibling shown after `item`, or nil when it is the last of its parent's rows.
   package func nextSibling(_ item: OutlineItem) -> OutlineItem? {
-    if sortsKeys, case .node(let file, let path) = item, let last = path.last,
-      case .dictionary(let dictionary)? = session.node(
-        .node(file: file, path: Array(path.dropLast())))?.value
-    {
-      return Self.shown(in: dictionary, after: last).map {
-        .node(file: file, path: path.dropLast() + [$0])
-      }
-    }
-    let index = session.siblingIndex(item)
-    guard index + 1 < session.siblingCount(item) else { return nil }
-    return session.sibling(of: item, index + 1)
+    shownSibling(of: item, forward: true)
   }
 
   /// The sibling shown before `item`, or nil when it is the first of its parent's rows.
   package func previousSibling(_ item: OutlineItem) -> OutlineItem? {
+    shownSibling(of: item, forward: false)
+  }
+
+  /// The sibling shown right after (or before) `item`: by key in a dictionary when keys are
+  /// sorted, by place otherwise.
+  private func shownSibling(of item: OutlineItem, forward: Bool) -> OutlineItem? {
     if sortsKeys, case .node(let file, let path) = item, let last = path.last,
       case .dictionary(let dictionary)? = session.node(
         .node(file: file, path: Array(path.dropLast())))?.value
     {
-      return Self.shown(in: dictionary, before: last).map {
-        .node(file: file, path: path.dropLast() + [$0])
-      }
+      let next =
+        forward
+        ? Self.shown(in: dictionary, after: last) : Self.shown(in: dictionary, before: last)
+      return next.map { .node(file: file, path: path.dropLast() + [$0]) }
     }
-    let index = session.siblingIndex(item)
-    guard index > 0 else { return nil }
-    return session.sibling(of: item, index - 1)
+    let index = session.siblingIndex(item) + (forward ? 1 : -1)
+    guard index >= 0, index < session.siblingCount(item) else { return nil }
+    return session.sibling(of: item, index)
   }
 
   /// Whether entry `a` is shown before entry `b` when keys are sorted: by key (Unicode order),
