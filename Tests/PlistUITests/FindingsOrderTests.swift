@@ -52,4 +52,41 @@ import Testing
     let rows = state.findings.sorted.compactMap { state.session.findingItems[$0] }
     #expect(rows == state.findings.treeOrder.compactMap { state.session.findingItems[$0] })
   }
+
+  /// An edit's tree reaches the bundle the linter reads by the file's place there (a nested
+  /// framework's file included), and the findings follow it.
+  @Test func anEditInANestedBundleIsLinted() throws {
+    let folder = try TemporaryFolder("nested-edit")
+    try folder.write(
+      "Nest.app/Info.plist",
+      "<plist version=\"1.0\"><dict><key>CFBundlePackageType</key><string>APPL</string></dict></plist>\n"
+    )
+    let app = try folder.write(
+      "Nest.app/Frameworks/Kit.framework/Info.plist",
+      """
+      <plist version="1.0"><dict>
+      <key>CFBundlePackageType</key><string>FMWK</string>
+      <key>CFBundleShortVersionString</key><string>one</string>
+      </dict></plist>
+
+      """
+    ).replacingOccurrences(of: "/Frameworks/Kit.framework/Info.plist", with: "")
+    var session = Session(title: app, bundle: try BundleLoader.load(path: app))
+    let kit = try #require(
+      session.files.firstIndex { $0.path == "Frameworks/Kit.framework/Info.plist" })
+    #expect(session.files[kit].place == .init(bundle: [0, 0], index: 0))
+    func versionFindings() -> [String] {
+      session.findings.filter {
+        $0.file == "Frameworks/Kit.framework/Info.plist"
+          && $0.keyPath.description == "CFBundleShortVersionString"
+      }.map(\.ruleID)
+    }
+    #expect(!versionFindings().isEmpty)
+    try session.perform(
+      file: kit, "set version", [.replace(at: [1], with: PlistNode(.string("1.0")))])
+    #expect(versionFindings().isEmpty)
+    #expect(
+      session.bundle.file(at: "Frameworks/Kit.framework/Info.plist")?.document?.root
+        == session.files[kit].root)
+  }
 }

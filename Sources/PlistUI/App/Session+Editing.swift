@@ -256,7 +256,7 @@ extension Session {
     history.removeAll { $0 == file }
     redoHistory.removeAll { $0 == file }
     fingerprints[file] = nil
-    bundle.replaceRoot(ofFile: files[file].path, with: document.root)
+    storeTree(file)
     relint()
   }
 
@@ -278,7 +278,7 @@ extension Session {
     else { return }
     documents[file] = document
     files[file].document = written
-    bundle.replaceRoot(ofFile: files[file].path, with: written.root)
+    storeTree(file)
     relint()
   }
 
@@ -409,10 +409,20 @@ extension Session {
     if let edits = documents[file]?.takeApplied() { treeChanges.append((file, edits)) }
     editGeneration += 1
     files[file].document?.root = root
-    let path = files[file].path
-    bundle.replaceRoot(ofFile: path, with: root)
+    storeTree(file)
     remerge(file)
     relint()
+  }
+
+  /// Puts file `file`'s tree into the bundle the linter reads, at the file's place there.
+  ///
+  /// The two share their nodes (trees are values copied on write), so this is one tree per
+  /// file kept in one step, not a copy found by its path. (A comparison's rows, which add
+  /// OLD's removed nodes to NEW's, are the one tree that differs from what is linted; such a
+  /// session is read-only.)
+  private mutating func storeTree(_ file: Int) {
+    guard let place = files[file].place, let root = files[file].root else { return }
+    bundle.replaceRoot(at: place, with: root)
   }
 
   /// In a project, the merged Info.plist of a target whose INFOPLIST_FILE is file `file` is

@@ -27,6 +27,9 @@ package struct Session: Sendable {
     package var size: Int
     /// Whether the build system generates it (a project's effective Info.plist).
     package var isGenerated: Bool
+    /// Where it sits in ``Session/bundle``, whose tree the linter reads: an edit's tree goes
+    /// there by this place, not by a search for its path.
+    package var place: AppBundle.FilePlace? = nil
 
     /// The root node, when the file parsed.
     package var root: PlistNode? { document?.root }
@@ -135,7 +138,7 @@ package struct Session: Sendable {
   }
 
   private mutating func arrange() {
-    func add(_ file: BundleFile, branch: Int?) -> OutlineItem? {
+    func add(_ file: BundleFile, branch: Int?, place: AppBundle.FilePlace) -> OutlineItem? {
       // A property list, one that did not parse, or an Assets.car that did not read (its
       // finding needs a row to land on).
       guard
@@ -146,13 +149,15 @@ package struct Session: Sendable {
         File(
           path: file.path, role: file.role, document: file.document,
           problem: file.problem.map { $0.message }, branch: branch, size: file.size,
-          isGenerated: file.isGenerated))
+          isGenerated: file.isGenerated, place: place))
       return .node(file: files.count - 1, path: [])
     }
-    for file in bundle.files {
-      if let item = add(file, branch: nil) { roots.append(item) }
+    for (i, file) in bundle.files.enumerated() {
+      if let item = add(file, branch: nil, place: .init(bundle: [], index: i)) {
+        roots.append(item)
+      }
     }
-    func visit(_ node: BundleNode, parent: Int?) -> OutlineItem {
+    func visit(_ node: BundleNode, parent: Int?, at indices: [Int]) -> OutlineItem {
       let index = branches.count
       let version = Self.version(of: node)
       // A bundle opened at its own folder has the empty path; show the input's name instead.
@@ -166,22 +171,28 @@ package struct Session: Sendable {
       var children: [OutlineItem] = []
       // In a project, the source Info.plist comes first, then the one the build generates
       // from it.
-      var ordered = node.files
+      var ordered = Array(node.files.enumerated())
       if let source = node.effectiveInfoPlist?.sourceFile?.path,
-        let s = ordered.firstIndex(where: { $0.path == source && !$0.isGenerated }),
-        let g = ordered.firstIndex(where: \.isGenerated), g < s
+        let s = ordered.firstIndex(where: { $0.element.path == source && !$0.element.isGenerated }),
+        let g = ordered.firstIndex(where: \.element.isGenerated), g < s
       {
         let file = ordered.remove(at: s)
         ordered.insert(file, at: g)
       }
-      for file in ordered {
-        if let item = add(file, branch: index) { children.append(item) }
+      for (i, file) in ordered {
+        if let item = add(file, branch: index, place: .init(bundle: indices, index: i)) {
+          children.append(item)
+        }
       }
-      for child in node.children { children.append(visit(child, parent: index)) }
+      for (c, child) in node.children.enumerated() {
+        children.append(visit(child, parent: index, at: indices + [c]))
+      }
       branches[index].children = children
       return .branch(index)
     }
-    for node in bundle.bundles { roots.append(visit(node, parent: nil)) }
+    for (b, node) in bundle.bundles.enumerated() {
+      roots.append(visit(node, parent: nil, at: [b]))
+    }
   }
 
   /// Ranks the file and bundle rows in document order: a depth-first walk, a bundle before
