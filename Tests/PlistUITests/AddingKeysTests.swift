@@ -93,6 +93,18 @@ import Testing
     var root = try at(0, "CFBundlePackageType")
     press(&root, "a N S E x c e p t i o n")
     #expect(!suggestions(root).contains("NSExceptionAllowsInsecureHTTPLoads"))
+    // Beside a domain (a collapsed one), the new key is a domain name: nothing is offered
+    // (the exception keys were, found running the inspector on a corpus bundle).
+    var domains = try at(0, "NSAppTransportSecurity.NSExceptionDomains.\"example.com\"")
+    domains.tree.expansion.set(domains.selection!, expanded: false)
+    press(&domains, "a N S E x c e p t i o n")
+    guard case .input(let prompt)? = domains.modal, case .newKey(let parent, _) = prompt.purpose
+    else {
+      Issue.record("no key prompt")
+      return
+    }
+    #expect(domains.session.key(parent) == "NSExceptionDomains")
+    #expect(suggestions(domains).isEmpty)
   }
 
   @Test func insideAPrivacyManifestEntryItsKeysCompleteAndCategoriesAndReasonsArePicked() throws {

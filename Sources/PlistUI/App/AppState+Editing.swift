@@ -767,7 +767,11 @@ extension AppState {
     let parentKey = catalogParent(of: parent)
     let home: KnownKey.Home? =
       if case .node(let file, _) = parent { KnownKey.Home(session.files[file].role) } else { nil }
-    let matches = KnownKeys.matching(prefix: typed, within: parentKey)
+    // A dictionary whose keys are names (NSExceptionDomains: domains) offers none: the
+    // catalog's keys under it belong one level down.
+    let keysAreNames =
+      session.key(parent).flatMap { KnownKeys.entry(resolving: $0) }?.childKeysAreNames == true
+    let matches = (keysAreNames ? [] : KnownKeys.matching(prefix: typed, within: parentKey))
       .filter { !present.contains($0.key) && (home == nil || $0.home == home) }
       .prefix(8)
     prompt.suggestions = matches.map { ($0.key, $0.displayName) }
