@@ -83,8 +83,13 @@ package enum UnifiedDiff {
     return result
   }
 
+  /// How many lines the two sides' differing middles may hold together for the shortest diff
+  /// to be looked for; above it, the middle is replaced whole.
+  static let maxComparedLines = 20_000
+
   /// The steps turning `a` into `b`: common prefix and suffix, and between them the standard
-  /// library's difference, removals of a change before its insertions.
+  /// library's difference (the whole middle replaced when it is over ``maxComparedLines``),
+  /// removals of a change before its insertions.
   static func editScript(_ a: [Line], _ b: [Line]) -> [Step] {
     var prefix = 0
     while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
@@ -98,10 +103,18 @@ package enum UnifiedDiff {
     let middleB = b[prefix..<(b.count - suffix)]
     var removed = Set<Int>()
     var inserted = Set<Int>()
-    for change in middleB.difference(from: middleA) {
-      switch change {
-      case .remove(let offset, _, _): removed.insert(prefix + offset)
-      case .insert(let offset, _, _): inserted.insert(prefix + offset)
+    if middleA.count + middleB.count > maxComparedLines {
+      // Myers' algorithm costs lines × differences: on a change this large (a pasted subtree
+      // 100,000 levels deep) it would run for minutes. The middle is shown as removed, then
+      // added: a correct diff, if not the shortest.
+      removed = Set(middleA.indices)
+      inserted = Set(middleB.indices)
+    } else {
+      for change in middleB.difference(from: middleA) {
+        switch change {
+        case .remove(let offset, _, _): removed.insert(prefix + offset)
+        case .insert(let offset, _, _): inserted.insert(prefix + offset)
+        }
       }
     }
     var steps: [Step] = []

@@ -100,6 +100,26 @@ import Testing
     #expect(made == expected)
   }
 
+  /// Past `maxComparedLines` the middle is replaced whole, at once.
+  ///
+  /// From a tester: a pasted subtree 100,000 levels deep made the save review run for
+  /// minutes (Myers' algorithm on 200,000 lines of look-alike `<array>` lines).
+  @Test func aVeryLargeChangeIsShownWholeAtOnce() {
+    let old = "<a>\n" + String(repeating: "<array>\n", count: 15_000) + "</a>\n"
+    let new = "<a>\n" + String(repeating: "<array>\n<dict>\n", count: 15_000) + "</a>\n"
+    let made = UnifiedDiff.make(
+      old: Array(old.utf8), new: Array(new.utf8), oldName: "a", newName: "b", context: 1)
+    let lines = made.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.filter { $0.hasPrefix("-<") }.count == 15_000 - 1)
+    #expect(lines.filter { $0.hasPrefix("+<") }.count == 30_000 - 1)
+    #expect(lines[2] == "@@ -2,15001 +2,30001 @@")
+    // Below the limit, the shortest diff.
+    let small = UnifiedDiff.make(
+      old: Array("x\n<array>\ny\n".utf8), new: Array("x\n<array>\n<dict>\ny\n".utf8),
+      oldName: "a", newName: "b", context: 0)
+    #expect(small.hasSuffix("@@ -2,0 +3 @@\n+<dict>\n"))
+  }
+
   @Test func oneLineChangeInAPlist() {
     let made = UnifiedDiff.make(
       old: Array(Self.plist(["CFBundleName", "App", "CFBundleVersion", "1"]).utf8),
