@@ -226,4 +226,28 @@ import Testing
     #expect(try String(contentsOfFile: privacy, encoding: .utf8).contains("<true/>"))
     #expect(!state.session.hasUnsavedChanges)
   }
+
+  /// A save in XML of a value holding a control character warns first: Apple's tools read it,
+  /// other XML parsers refuse it (a hostile tester's pasted key made plistlib fail).
+  @Test func aControlCharacterInXMLIsSaidBeforeTheSave() throws {
+    let app = try makeBundle()
+    var state = try state(app)
+    keys(&state, "j j e Ctrl-U a", files: SystemFileOperations())
+    keys(&state, "Enter", files: SystemFileOperations())
+    // The value typed cannot hold a raw ESC through the line editor: put one in directly.
+    let node = try #require(state.session.node(.node(file: 0, path: [0])))
+    try state.session.perform(
+      file: 0, "set",
+      [.replace(at: [0], with: Edit.replacement(for: node, value: .string("a\u{1B}b")))])
+    keys(&state, "w", files: SystemFileOperations())
+    guard case .review(let review)? = state.modal else {
+      Issue.record("no review")
+      return
+    }
+    #expect(
+      review.warning?.contains(
+        "the control character U+001B, which XML 1.0 does not allow: Apple's tools read the "
+          + "file, other XML parsers (Python's plistlib) refuse it; b writes binary") == true)
+    #expect(XMLEscaping.firstDisallowedControl(in: Array("a\tb\r\n".utf8)) == nil)
+  }
 }

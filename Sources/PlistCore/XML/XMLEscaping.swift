@@ -42,6 +42,15 @@ package enum XMLEscaping {
     }
   }
 
+  /// The first control character in XML text `bytes` that XML 1.0 does not allow (a C0
+  /// control other than tab, line feed and carriage return), or nil.
+  ///
+  /// The writers keep such characters as Apple's do (its tools read them back), but other XML
+  /// parsers (expat, so Python's `plistlib`) refuse the file, so a save says so first.
+  package static func firstDisallowedControl(in bytes: [UInt8]) -> UInt8? {
+    bytes.first { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+  }
+
   /// The escaped form of `text` (for tests and callers that want a `String`).
   package static func escaped(_ text: String) -> String {
     var out: [UInt8] = []

@@ -114,6 +114,14 @@ extension AppState {
         "\(Self.listed(gone)) \(gone.count == 1 ? "is" : "are") gone from disk: the save "
           + "writes \(gone.count == 1 ? "it" : "them") again")
     }
+    for entry in read.entries where read.quitting && entry.format == .xml {
+      guard let document = session.documents[entry.file],
+        let written = try? document.bytes(as: .xml),
+        let control = XMLEscaping.firstDisallowedControl(in: written)
+      else { continue }
+      warnings.append(Self.controlWarning(control, offersBinary: false))
+      break
+    }
     if read.quitting, !changed.isEmpty {
       warnings.append(
         "\(Self.listed(changed)) changed on disk since read: the diff is against "
@@ -152,6 +160,12 @@ extension AppState {
       warnings.append("written as binary; the diff shows both sides as XML (x writes XML)")
     }
     if format == .xml, let document = session.documents[file],
+      let written = try? document.bytes(as: .xml),
+      let control = XMLEscaping.firstDisallowedControl(in: written)
+    {
+      warnings.append(Self.controlWarning(control))
+    }
+    if format == .xml, let document = session.documents[file],
       Self.hasFractionalDates(document.root)
     {
       warnings.append(
@@ -163,6 +177,15 @@ extension AppState {
         file: file, path: first.path, format: format,
         lines: lines, warning: warning, scroll: 0))
     return []
+  }
+
+  /// The review's warning for XML that holds a control character XML 1.0 does not allow.
+  static func controlWarning(_ byte: UInt8, offersBinary: Bool = true) -> String {
+    let hex = String(byte, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+    return "a key or string holds the control character \(code), which XML 1.0 does not allow: "
+      + "Apple's tools read the file, other XML parsers (Python's plistlib) refuse it"
+      + (offersBinary ? "; b writes binary, which holds any character" : "")
   }
 
   /// `a`, `a and b`, `a, b and c`.
