@@ -90,6 +90,28 @@ import Testing
     }
   }
 
+  /// The text report's lines are rendered on the cores that found them; coloured or not,
+  /// they are the lines the report renders itself.
+  @Test(arguments: ["always", "never"])
+  func rendersTextLinesWithTheFindings(color: String) throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let paths = try inputs(harness)
+    let arguments = ["lint", "--color", color] + paths
+    let (_, serial) = run(arguments, serial: true)
+    let (_, parallel) = run(arguments, serial: false)
+    #expect(parallel.output == serial.output)
+    #expect(serial.outputText.contains("\u{1B}[") == (color == "always"))
+    let finding = Finding(
+      ruleID: "misspelt_key", severity: .warning, file: "Info.plist", keyPath: .root, line: 3,
+      column: 2, message: "say \u{202E}what", url: "https://example.com")
+    var item = LintCommand.Reported(finding: finding, path: "App.app/Info.plist")
+    let rendered = LintReport.text([item], color: color == "always")
+    item.textLine = LintReport.line(item, color: color == "always")
+    #expect(LintReport.text([item], color: color == "always") == rendered)
+    #expect(rendered.hasPrefix(item.textLine ?? "-"))
+  }
+
   @Test func serialVariableIsReadAsAFlag() {
     #expect(!Parallel.isSerial { _ in nil })
     #expect(!Parallel.isSerial { _ in "" })
