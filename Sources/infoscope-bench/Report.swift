@@ -224,8 +224,9 @@ struct Report {
       detail: each.joined(separator: ", "))
   }
 
-  /// The issues' targets, checked on our figures: four for the codec, two for the terminal UI
-  /// (keystrokes and re-lint), one each for the comparison and the parallel lint.
+  /// The issues' targets, checked on our figures: three for the codec, two for the terminal UI
+  /// (keystrokes and re-lint), one each for the comparison, the parallel lint and growth, and
+  /// start-up's.
   func targets() -> [TargetResult] {
     var verdicts = codec ? codecTargets() : []
     if !ui.isEmpty || !uiNotes.isEmpty {
