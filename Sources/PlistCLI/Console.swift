@@ -81,7 +81,9 @@ package final class StandardConsole: Console {
   }
 
   package func environment(_ name: String) -> String? {
-    ProcessInfo.processInfo.environment[name]
+    // One variable, not `ProcessInfo.environment`, which copies every variable into a
+    // dictionary on each call (about 1.5 ms in a release build, before any work starts).
+    getenv(name).map { String(cString: $0) }
   }
 }
 

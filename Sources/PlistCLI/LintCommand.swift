@@ -100,6 +100,9 @@ package enum LintCommand {
     var characterColumn: Int?
     /// The archive the file lies in (an `.ipa`, read in memory), when it lies in one.
     var archive: String? = nil
+    /// Its line of the text report, rendered where the finding was made (on any core) when
+    /// the report is text; nil to render it when the report is written.
+    var textLine: String? = nil
 
     /// The path of a file that exists on disk: `path`; the archive for a file inside an
     /// `.ipa`; for the entitlements of an executable's code signature (`App#entitlements`) the
@@ -134,10 +137,17 @@ package enum LintCommand {
 
     var name: String
     var load: Load
+    /// An estimate of the work it takes, to start the costliest inputs first (see
+    /// ``estimatedCost(of:)``).
+    var cost = 0
 
-    /// An input loaded by `load`, which may run on any thread.
-    init(name: String, load: @escaping @Sendable () throws(BundleError) -> AppBundle) {
+    /// An input loaded by `load`, which may run on any thread, costing about `cost`.
+    init(
+      name: String, cost: Int = 0,
+      load: @escaping @Sendable () throws(BundleError) -> AppBundle
+    ) {
       self.name = name
+      self.cost = cost
       self.load = .anywhere(load)
     }
 
@@ -172,9 +182,12 @@ package enum LintCommand {
   /// property list (or executable, or provisioning profile) from standard input.
   static func run(_ options: LintOptions, context: CLI.Context) -> ExitStatus {
     var inputs: [Input] = []
+    let parallel = !Parallel.isSerial { context.console.environment($0) }
     if options.demo {
       inputs.append(
-        Input(name: DemoBundle.inputPath) { () throws(BundleError) in DemoBundle.load() })
+        Input(name: DemoBundle.inputPath, cost: Int.max) { () throws(BundleError) in
+          DemoBundle.load()
+        })
     }
     for given in options.inputs {
       if given == "-" {
@@ -190,11 +203,21 @@ package enum LintCommand {
       let input = CLI.withoutTrailingSlashes(given)
       let role = options.role
       inputs.append(
-        Input(name: input) { () throws(BundleError) in
-          try BundleLoader.load(path: input, role: role)
+        Input(name: input, cost: estimatedCost(of: input)) { () throws(BundleError) in
+          try BundleLoader.load(path: input, role: role, parallel: parallel)
         })
     }
     return run(options, inputs: inputs, context: context)
+  }
+
+  /// About how much work linting the input at `path` takes, from one `stat`: a folder (a
+  /// bundle, archive or project, which holds many files) above any file, a file by its size.
+  ///
+  /// Only the order inputs are started in depends on it, never what is reported.
+  static func estimatedCost(of path: String) -> Int {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return 0 }
+    return info.st_mode & S_IFMT == S_IFDIR ? Int.max : Int(info.st_size)
   }
 
   /// Lints `inputs` and writes the report.
@@ -223,8 +246,13 @@ package enum LintCommand {
     }
     let names = inputs.map(\.name)
     let frozen = linter
-    let outcomes = Parallel.map(inputs.count, serially: serial) { n in
-      outcome(of: names[n], steps[n], linter: frozen)
+    // The text report's lines are rendered with the findings, on every core.
+    let textColor: Bool? =
+      options.format == .text ? options.color.isOn(console: context.console) : nil
+    // The largest inputs first: a bundle given after many small files would otherwise be
+    // linted alone at the end while the other cores wait.
+    let outcomes = Parallel.map(inputs.count, serially: serial, costs: inputs.map(\.cost)) { n in
+      outcome(of: names[n], steps[n], linter: frozen, textColor: textColor)
     }
     var reported: [Reported] = []
     var linted: [LintedFile] = []
@@ -270,8 +298,11 @@ package enum LintCommand {
     return reported.contains { $0.finding.severity >= failing } ? .findings : .success
   }
 
-  /// Loads the input `input` by `step` and lints it with `linter`.
-  private static func outcome(of input: String, _ step: Step, linter: Linter) -> Outcome {
+  /// Loads the input `input` by `step` and lints it with `linter`, rendering each finding's
+  /// line of the text report (coloured or not) when `textColor` is not nil.
+  private static func outcome(
+    of input: String, _ step: Step, linter: Linter, textColor: Bool?
+  ) -> Outcome {
     let bundle: AppBundle
     switch step {
     case .load(let load):
@@ -289,11 +320,12 @@ package enum LintCommand {
     let texts = TextIndex(bundle)
     let paths = ReportPaths(input: input, bundle: bundle)
     for finding in linter.lint(bundle) {
-      outcome.reported.append(
-        Reported(
-          finding: finding, path: paths.path(finding.file),
-          characterColumn: texts.characterColumn(finding),
-          archive: bundle.inputKind == .ipa ? input : nil))
+      var reported = Reported(
+        finding: finding, path: paths.path(finding.file),
+        characterColumn: texts.characterColumn(finding),
+        archive: bundle.inputKind == .ipa ? input : nil)
+      if let textColor { reported.textLine = LintReport.line(reported, color: textColor) }
+      outcome.reported.append(reported)
     }
     for file in bundle.files {
       guard let reason = file.roleReason else { continue }
@@ -330,10 +362,21 @@ package enum LintCommand {
 
   /// The findings, each once (inputs that overlap give the same finding twice).
   static func deduplicated(_ reported: [Reported]) -> [Reported] {
-    var seen: Set<String> = []
+    /// What makes two reported findings the same.
+    struct Key: Hashable {
+      var path: String
+      var line: Int
+      var column: Int
+      var ruleID: String
+      var message: String
+    }
+    var seen: Set<Key> = []
+    seen.reserveCapacity(reported.count)
     return reported.filter {
       let f = $0.finding
-      return seen.insert("\($0.path)|\(f.line)|\(f.column)|\(f.ruleID)|\(f.message)").inserted
+      return seen.insert(
+        Key(path: $0.path, line: f.line, column: f.column, ruleID: f.ruleID, message: f.message)
+      ).inserted
     }
   }
 

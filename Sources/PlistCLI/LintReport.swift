@@ -22,10 +22,7 @@ enum LintReport {
   ) -> String {
     var out = ""
     for item in findings {
-      var finding = item.finding
-      finding.file = item.path
-      let line = VisibleEscaping.line(finding.description)
-      out += (color ? colored(line, finding) : line) + "\n"
+      out += (item.textLine ?? line(item, color: color)) + "\n"
     }
     for file in linted { out += VisibleEscaping.line(file.sentence) + "\n" }
     if findings.isEmpty, !linted.isEmpty, linted.allSatisfy({ $0.rules == 0 }) {
@@ -39,6 +36,15 @@ enum LintReport {
         return color && (counts[severity] ?? 0) > 0 ? sgr(severity) + text + reset : text
       }.joined(separator: ", ") + "\n"
     return out
+  }
+
+  /// The text report's line for `item` (without its line feed), escaped, and coloured when
+  /// `color` is true.
+  static func line(_ item: LintCommand.Reported, color: Bool) -> String {
+    var finding = item.finding
+    finding.file = item.path
+    let line = VisibleEscaping.line(finding.description)
+    return color ? colored(line, finding) : line
   }
 
   private static let reset = "\u{1B}[0m"

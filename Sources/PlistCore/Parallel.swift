@@ -14,17 +14,35 @@ package enum Parallel {
   ///   - count: the number of items (0 gives an empty array).
   ///   - serially: true to call `body` on the calling thread, one index after another (for
   ///     comparison, and wherever the calls must not overlap).
+  ///   - costs: an estimate of each item's work, by index, when the items differ: the costliest
+  ///     are started first, so that a large item given last does not run alone at the end
+  ///     while the other cores wait. Ignored when serial.
   ///   - body: the work for one index.
   /// - Returns: the results, by index.
   package static func map<Result: Sendable>(
-    _ count: Int, serially: Bool = false, _ body: @Sendable (Int) -> Result
+    _ count: Int, serially: Bool = false, costs: [Int]? = nil,
+    _ body: @Sendable (Int) -> Result
   ) -> [Result] {
     guard count > 1, !serially else { return (0..<max(count, 0)).map { body($0) } }
+    let order = startOrder(count, costs: costs)
     let slots = Slots<Result>(count: count)
-    LargeStack.concurrentPerform(iterations: count) { index in
+    LargeStack.concurrentPerform(iterations: count) { position in
+      let index = order[position]
       slots.store(body(index), at: index)
     }
     return slots.results()
+  }
+
+  /// The order in which `count` items are started: by falling `costs` (ties and equal costs in
+  /// index order), or index order without costs.
+  ///
+  /// - Parameters:
+  ///   - count: the number of items.
+  ///   - costs: each item's estimated work, by index (nil, or the wrong count, for none).
+  /// - Returns: every index below `count`, once.
+  package static func startOrder(_ count: Int, costs: [Int]?) -> [Int] {
+    guard let costs, costs.count == count else { return Array(0..<max(count, 0)) }
+    return (0..<count).sorted { (costs[$1], $0) < (costs[$0], $1) }
   }
 
   /// Whether `environment` asks for serial work: `INFOSCOPE_SERIAL` set to anything but

@@ -24,6 +24,8 @@ struct BenchOptions: Sendable {
   var parallel = true
   /// Measure whole-process start-up and the inspector's first screen (`StartupBench`).
   var startup = true
+  /// Measure our cost per MB at 1 MB and the largest size, cold at both (`GrowthBench`).
+  var growth = true
 
   static let usage = """
     usage: swift run -c release infoscope-bench [--sizes 5k,1m,10m,100m] [--quick] [--runs N]
@@ -31,7 +33,8 @@ struct BenchOptions: Sendable {
       --sizes     the sizes to measure (default 5k,1m,10m)
       --quick     only 5k and 1m, and a 100,000-node document for the terminal UI (for CI)
       --runs      the best of N runs (default 5 up to 1 MB, 3 at 10 MB, 1 at 100 MB; 3 for
-                  the terminal UI's first screen and re-lint)
+                  the terminal UI's first screen and re-lint; 15 for the parallel lint; the
+                  growth rows the best of 3 cold runs at each size)
       --json      machine-readable results on standard output; the table goes to standard error
       --ui-only   only the terminal UI measure
       --no-ui     skip the terminal UI measure
@@ -44,6 +47,8 @@ struct BenchOptions: Sendable {
       --parallel-only only that lint
       --no-startup    skip start-up: infoscope print against plistutil -p, first screens
       --startup-only  only start-up (needs .build/release/infoscope: swift build -c release)
+      --no-growth     skip our cost per MB at 1m against the largest size, cold at both
+      --growth-only   only that (with --sizes 1m,100m for the issue's 100 MB)
     """
 
   /// Parses the arguments after the program name.
@@ -64,6 +69,7 @@ struct BenchOptions: Sendable {
         options.diff = false
         options.parallel = false
         options.startup = false
+        options.growth = false
       case "--bundles-only":
         options.codec = false
         options.ui = false
@@ -71,6 +77,7 @@ struct BenchOptions: Sendable {
         options.diff = false
         options.parallel = false
         options.startup = false
+        options.growth = false
       case "--diff-only":
         options.codec = false
         options.ui = false
@@ -78,6 +85,7 @@ struct BenchOptions: Sendable {
         options.diff = true
         options.parallel = false
         options.startup = false
+        options.growth = false
       case "--no-diff":
         options.diff = false
       case "--no-parallel":
@@ -89,6 +97,7 @@ struct BenchOptions: Sendable {
         options.diff = false
         options.parallel = true
         options.startup = false
+        options.growth = false
       case "--no-startup":
         options.startup = false
       case "--startup-only":
@@ -98,6 +107,17 @@ struct BenchOptions: Sendable {
         options.diff = false
         options.parallel = false
         options.startup = true
+        options.growth = false
+      case "--no-growth":
+        options.growth = false
+      case "--growth-only":
+        options.codec = false
+        options.ui = false
+        options.bundles = false
+        options.diff = false
+        options.parallel = false
+        options.startup = false
+        options.growth = true
       case "--no-ui":
         options.ui = false
       case "--no-bundles":
@@ -290,7 +310,7 @@ struct Bench {
   }
 
   /// One child run: its time (reported by the child, or the wall time of a whole command).
-  private func runOnce(
+  func runOnce(
     _ command: [String], wholeCommand: Bool
   ) -> Result<
     (seconds: Double, rss: Int, floored: Bool), UsageMessage

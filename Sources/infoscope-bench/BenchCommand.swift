@@ -48,6 +48,15 @@ enum BenchCommand {
       printError("infoscope-bench: error: cannot prepare the inputs: \(error)")
       return 1
     }
+    var growth: [GrowthBench.Row] = []
+    if options.growth {
+      do {
+        growth = try GrowthBench.run(runner, runs: options.runs ?? GrowthBench.runs)
+      } catch {
+        printError("infoscope-bench: error: cannot prepare the growth inputs: \(error)")
+        return 1
+      }
+    }
     var diff: DiffBench.Result?
     var diffNote: String?
     if options.diff {
@@ -61,7 +70,7 @@ enum BenchCommand {
     var parallel: (rows: [ParallelLintBench.Row], notes: [String]) = ([], [])
     if options.parallel {
       do {
-        parallel = try ParallelLintBench.run(cache: cache, runs: options.runs ?? 5)
+        parallel = try ParallelLintBench.run(cache: cache, runs: options.runs ?? 15)
       } catch {
         parallel.notes.append("cannot prepare the generated app: \(error)")
       }
@@ -84,7 +93,8 @@ enum BenchCommand {
       rssFromGNUTime: spawner.gnuTime != nil, codec: options.codec, ui: ui.measurements,
       uiNotes: ui.notes, diff: diff, diffNote: options.diff ? diffNote : nil,
       diffMeasured: options.diff, parallel: parallel.rows, parallelNotes: parallel.notes,
-      parallelMeasured: options.parallel, startup: startup)
+      parallelMeasured: options.parallel, startup: startup, growth: growth,
+      growthMeasured: options.growth)
     var markdown = report.markdown()
     if options.bundles { markdown += BundleLintBench.markdown(BundleLintBench.run()) }
     if options.json {

@@ -90,6 +90,28 @@ import Testing
     }
   }
 
+  /// The text report's lines are rendered on the cores that found them; coloured or not,
+  /// they are the lines the report renders itself.
+  @Test(arguments: ["always", "never"])
+  func rendersTextLinesWithTheFindings(color: String) throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let paths = try inputs(harness)
+    let arguments = ["lint", "--color", color] + paths
+    let (_, serial) = run(arguments, serial: true)
+    let (_, parallel) = run(arguments, serial: false)
+    #expect(parallel.output == serial.output)
+    #expect(serial.outputText.contains("\u{1B}[") == (color == "always"))
+    let finding = Finding(
+      ruleID: "misspelt_key", severity: .warning, file: "Info.plist", keyPath: .root, line: 3,
+      column: 2, message: "say \u{202E}what", url: "https://example.com")
+    var item = LintCommand.Reported(finding: finding, path: "App.app/Info.plist")
+    let rendered = LintReport.text([item], color: color == "always")
+    item.textLine = LintReport.line(item, color: color == "always")
+    #expect(LintReport.text([item], color: color == "always") == rendered)
+    #expect(rendered.hasPrefix(item.textLine ?? "-"))
+  }
+
   @Test func serialVariableIsReadAsAFlag() {
     #expect(!Parallel.isSerial { _ in nil })
     #expect(!Parallel.isSerial { _ in "" })
@@ -103,6 +125,89 @@ import Testing
     #expect(squares == (0..<1_000).map { $0 * $0 })
     #expect(Parallel.map(0) { $0 }.isEmpty)
     #expect(Parallel.map(3, serially: true) { $0 + 1 } == [1, 2, 3])
+  }
+
+  @Test func startsTheCostliestItemsFirst() {
+    #expect(Parallel.startOrder(4, costs: nil) == [0, 1, 2, 3])
+    #expect(Parallel.startOrder(4, costs: [1, 5, 5, 3]) == [1, 2, 3, 0])
+    #expect(Parallel.startOrder(3, costs: [1, 2]) == [0, 1, 2])  // the wrong count: ignored
+    // Results stay in index order whatever the start order.
+    let costs = (0..<200).map { ($0 * 37) % 11 }
+    #expect(Parallel.map(200, costs: costs) { $0 * 2 } == (0..<200).map { $0 * 2 })
+  }
+
+  @Test func estimatesFoldersAboveFiles() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let small = try write(harness, "small/Info.plist", Self.info(1))
+    let large = try write(
+      harness, "large/Info.plist", Self.info(1) + String(repeating: " ", count: 4_000))
+    try write(harness, "App.app/Info.plist", Self.info(0))
+    #expect(LintCommand.estimatedCost(of: large) > LintCommand.estimatedCost(of: small))
+    #expect(LintCommand.estimatedCost(of: harness.path("App.app")) == Int.max)
+    #expect(LintCommand.estimatedCost(of: harness.path("missing")) == 0)
+  }
+
+  /// A bundle given after many files, and an `.xcarchive` of apps with nested bundles: the
+  /// bundles are started first and walked on several cores, and the report is still in the
+  /// order of the inputs, byte for byte.
+  @Test(arguments: ["text", "json"])
+  func bundlesGivenLastReportInTheirPlace(format: String) throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    var paths: [String] = []
+    for n in 0..<20 {
+      paths.append(try write(harness, "plists/\(n)/Info.plist", Self.info(n)))
+    }
+    let archive = "Build.xcarchive/Products/Applications"
+    for app in 0..<3 {
+      try write(harness, "\(archive)/A\(app).app/Info.plist", Self.info(app))
+      for n in 0..<6 {
+        try write(harness, "\(archive)/A\(app).app/PlugIns/E\(n).appex/Info.plist", Self.info(n))
+        try write(
+          harness, "\(archive)/A\(app).app/PlugIns/E\(n).appex/Frameworks/F.framework/Info.plist",
+          Self.info(n + app))
+      }
+    }
+    try write(harness, "Build.xcarchive/Info.plist", "<plist><dict/></plist>")
+    paths.append(harness.path("Build.xcarchive"))
+    try write(harness, "Last.app/Info.plist", Self.info(3))
+    for n in 0..<10 {
+      try write(harness, "Last.app/Frameworks/F\(n).framework/Info.plist", Self.info(n))
+    }
+    paths.append(harness.path("Last.app"))
+    let arguments = ["lint", "--format", format] + paths
+    let (serialStatus, serial) = run(arguments, serial: true)
+    let (parallelStatus, parallel) = run(arguments, serial: false)
+    #expect(parallelStatus == serialStatus)
+    #expect(parallel.output == serial.output)
+    #expect(parallel.errorOutput == serial.errorOutput)
+    let text = serial.outputText
+    let offsets = ["plists/0/", "plists/19/", "Build.xcarchive", "Last.app"].map {
+      text.range(of: harness.folder.path + "/" + $0)?.lowerBound
+    }
+    #expect(offsets.allSatisfy { $0 != nil })
+    if format == "text" {
+      #expect(offsets.compactMap { $0 } == offsets.compactMap { $0 }.sorted())
+    }
+  }
+
+  @Test func walkerReadsTheSameTreeEitherWay() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    try write(harness, "App.app/Info.plist", Self.info(1))
+    for n in 0..<16 {
+      try write(harness, "App.app/PlugIns/E\(n).appex/Info.plist", Self.info(n))
+      try write(harness, "App.app/PlugIns/E\(n).appex/Foo.bundle/Info.plist", Self.info(n + 1))
+    }
+    let serial = try BundleLoader.load(path: harness.path("App.app"), parallel: false)
+    let parallel = try BundleLoader.load(path: harness.path("App.app"), parallel: true)
+    func paths(_ bundle: AppBundle) -> [String] { bundle.allFiles.map(\.path) }
+    #expect(paths(serial).count == 33)
+    #expect(paths(parallel) == paths(serial))
+    var linter = Linter()
+    linter.isParallel = false
+    #expect(Linter().lint(parallel) == linter.lint(serial))
   }
 
   @Test func linterFindsTheSameInABundleEitherWay() throws {

@@ -53,7 +53,8 @@ package struct DirectoryTree: FileTree {
     }
     defer { closedir(directory) }
     let prefix = parts.joined(separator: "/")
-    var result: [FileTreeEntry] = []
+    // Each entry's name as read, so the sort does not split every path again per comparison.
+    var result: [(name: String, entry: FileTreeEntry)] = []
     while let item = readdir(directory) {
       let name = withUnsafePointer(to: item.pointee.d_name) {
         $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
@@ -61,10 +62,10 @@ package struct DirectoryTree: FileTree {
       if name == "." || name == ".." { continue }
       let entryPath = prefix.isEmpty ? name : prefix + "/" + name
       if let entry = DirectoryTree.entry(in: dirfd(directory), name: name, path: entryPath) {
-        result.append(entry)
+        result.append((name, entry))
       }
     }
-    return result.sorted { $0.name < $1.name }
+    return result.sorted { $0.name < $1.name }.map(\.entry)
   }
 
   /// The contents of the regular file at `path`, read only up to `limit` bytes.

@@ -23,10 +23,14 @@ package enum BundleLoader {
   ///   - path: a path on disk.
   ///   - role: for a single property list, the role to read it as, whatever its name and
   ///     content say (`infoscope lint --role`); ignored for bundles, archives and projects.
+  ///   - parallel: true to read the bundles a bundle folder or `.xcarchive` holds at once on
+  ///     the machine's cores (`BundleWalker.isParallel`); the result is the same.
   /// - Returns: the input with its bundles and files; files that cannot be read are kept with
   ///   their problem, so one bad file never hides the rest.
   /// - Throws: `BundleError` when `path` names nothing infoscope can open.
-  package static func load(path: String, role: FileRole? = nil) throws(BundleError) -> AppBundle {
+  package static func load(
+    path: String, role: FileRole? = nil, parallel: Bool = false
+  ) throws(BundleError) -> AppBundle {
     var info = stat()
     guard stat(path, &info) == 0 else {
       throw BundleError(
@@ -34,7 +38,7 @@ package enum BundleLoader {
     }
     let name = URL(fileURLWithPath: path).lastPathComponent
     if info.st_mode & S_IFMT == S_IFDIR {
-      return try loadFolder(path, name: name)
+      return try loadFolder(path, name: name, parallel: parallel)
     }
     guard info.st_mode & S_IFMT == S_IFREG else {
       // A FIFO or device would block or never end; only files and folders are read.
@@ -58,13 +62,14 @@ package enum BundleLoader {
   ///   - path: the bundle folder's path in `tree`; `""` when the tree's root is the bundle.
   ///   - inputPath: the name the input goes by (`Trailhead.app`); its last component gives the
   ///     bundle's kind when `path` is `""`.
+  ///   - parallel: true to read nested bundles at once on the machine's cores.
   /// - Returns: a built bundle (`isBuilt` true, input kind `.bundle`) whose file paths are
   ///   relative to `tree`'s root, as for a folder on disk.
   /// - Throws: `BundleError` of kind `.notFound` when `path` is not a folder of `tree`, and
   ///   `.unrecognized` when it is neither named as a bundle (`.app`, `.appex`, …) nor holds an
   ///   `Info.plist` or `Contents/Info.plist`.
   package static func load(
-    tree: any FileTree, path: String = "", inputPath: String
+    tree: any FileTree, path: String = "", inputPath: String, parallel: Bool = false
   ) throws(BundleError) -> AppBundle {
     guard path.isEmpty || tree.entry(at: path)?.kind == .directory else {
       throw BundleError(.notFound, "no such folder", path: path.isEmpty ? inputPath : path)
@@ -83,7 +88,9 @@ package enum BundleLoader {
         "not a bundle: expected a folder named .app, .appex, … or an Info.plist or "
           + "Contents/Info.plist inside", path: path.isEmpty ? inputPath : path)
     }
-    let node = BundleWalker(tree: tree).walk(path, kind: kind)
+    var walker = BundleWalker(tree: tree)
+    walker.isParallel = parallel
+    let node = walker.walk(path, kind: kind)
     return AppBundle(inputPath: inputPath, inputKind: .bundle, isBuilt: true, bundles: [node])
   }
 
@@ -125,10 +132,12 @@ package enum BundleLoader {
 
   // MARK: Folders
 
-  private static func loadFolder(_ path: String, name: String) throws(BundleError) -> AppBundle {
+  private static func loadFolder(
+    _ path: String, name: String, parallel: Bool
+  ) throws(BundleError) -> AppBundle {
     let lower = name.lowercased()
     if lower.hasSuffix(".xcarchive") {
-      return try loadArchive(path)
+      return try loadArchive(path, parallel: parallel)
     }
     if lower.hasSuffix(".xcodeproj") {
       let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -139,14 +148,14 @@ package enum BundleLoader {
     }
     let tree = try DirectoryTree(root: path)
     if BundleWalker.kind(ofFolder: name) != nil {
-      return try load(tree: tree, inputPath: path)
+      return try load(tree: tree, inputPath: path, parallel: parallel)
     }
     let projects = (try? XcodeProject.projects(in: tree)) ?? []
     if !projects.isEmpty {
       return try ProjectInput.load(root: path, projects: projects, inputPath: path)
     }
     if tree.entry(at: "Info.plist") != nil || tree.entry(at: "Contents/Info.plist") != nil {
-      return try load(tree: tree, inputPath: path)
+      return try load(tree: tree, inputPath: path, parallel: parallel)
     }
     throw BundleError(
       .unrecognized,
@@ -154,21 +163,24 @@ package enum BundleLoader {
         + "Contents/Info.plist or an .xcodeproj inside", path: path)
   }
 
-  private static func loadArchive(_ path: String) throws(BundleError) -> AppBundle {
+  private static func loadArchive(_ path: String, parallel: Bool) throws(BundleError) -> AppBundle {
     let tree = try DirectoryTree(root: path)
-    let walker = BundleWalker(tree: tree)
+    var walker = BundleWalker(tree: tree)
+    walker.isParallel = parallel
     var result = AppBundle(inputPath: path, inputKind: .archive, isBuilt: true)
     if tree.entry(at: "Info.plist") != nil {
       result.files.append(walker.readPropertyList("Info.plist", role: .archiveInfo))
     }
+    var bundles: [(path: String, kind: BundleKind)] = []
     for folder in ["Products/Applications", "Products/Library/Bundles"] {
       guard let entries = try? tree.children(of: folder) else { continue }
       for entry in entries where entry.kind == .directory {
         if let kind = BundleWalker.kind(ofFolder: entry.name) {
-          result.bundles.append(walker.walk(entry.path, kind: kind))
+          bundles.append((entry.path, kind))
         }
       }
     }
+    result.bundles += walker.walk(bundles, depth: 0)
     if result.bundles.isEmpty {
       result.problems.append(
         BundleError(

@@ -9,7 +9,7 @@ import PlistCore
 /// looked for in `PlugIns/`, `Extensions/`, `Watch/`, `AppClips/`, `Frameworks/` and, on macOS,
 /// `Contents/XPCServices/`, `Contents/Library/LoginItems/` and
 /// `Contents/Library/SystemExtensions/`. Symbolic links are never followed.
-package struct BundleWalker {
+package struct BundleWalker: Sendable {
   /// The tree the bundle lies in, its reads charged to `budget`.
   package let tree: any FileTree
   /// The bytes read for the whole input, shared by every walker of it.
@@ -22,6 +22,12 @@ package struct BundleWalker {
   package var maxExecutableBytes = 1 << 30
   /// The most bytes read from one compiled asset catalog (`Assets.car`).
   package var maxAssetCatalogBytes = 512 << 20
+  /// Whether the bundles a bundle holds are walked at once on the machine's cores (each
+  /// bundle's files are still read in order, and the bundles come back in order).
+  ///
+  /// The tree is the same either way, except for which file is refused first when the input
+  /// passes its read budget (`BundleReadBudget`).
+  package var isParallel = false
 
   /// Creates a walker over `tree` whose reads are charged to `budget` (a fresh default
   /// budget of `BundleReadBudget.defaultMaxBytes` unless given).
@@ -121,6 +127,7 @@ package struct BundleWalker {
       tree.entry(at: frameworks)?.kind == .directory
       ? ((try? tree.children(of: frameworks)) ?? []).map(\.name) : nil
     if depth < maxNesting {
+      var nested: [(path: String, kind: BundleKind)] = []
       for place in BundleWalker.nestedPlaces {
         let folder = join(path, place.folder)
         guard tree.entry(at: folder)?.kind == .directory,
@@ -128,9 +135,10 @@ package struct BundleWalker {
         else { continue }
         for entry in entries
         where entry.kind == .directory && entry.name.lowercased().hasSuffix(place.suffix) {
-          children.append(walk(entry.path, kind: place.kind, depth: depth + 1))
+          nested.append((entry.path, place.kind))
         }
       }
+      children = walk(nested, depth: depth + 1)
       children += resourceBundles(in: resources, depth: depth)
     }
     var node = BundleNode(
@@ -141,16 +149,24 @@ package struct BundleWalker {
     return node
   }
 
+  /// The bundle folders `bundles`, each walked at `depth`, in order (at once on the
+  /// machine's cores when `isParallel`).
+  func walk(_ bundles: [(path: String, kind: BundleKind)], depth: Int) -> [BundleNode] {
+    let walker = self
+    return Parallel.map(bundles.count, serially: !isParallel) { n in
+      walker.walk(bundles[n].path, kind: bundles[n].kind, depth: depth)
+    }
+  }
+
   /// The resource bundles (`*.bundle` folders) in `folder`, the bundle's resources folder,
   /// walked as bundles of kind `.bundle` (their Info.plist and executable, when they name
   /// one, and the bundles they hold).
   func resourceBundles(in folder: String, depth: Int) -> [BundleNode] {
     guard let entries = try? tree.children(of: folder) else { return [] }
-    return entries.filter {
+    let folders = entries.filter {
       $0.kind == .directory && $0.name.lowercased().hasSuffix(".bundle")
-    }.map { walk($0.path, kind: .bundle, depth: depth + 1) }.filter {
-      !$0.files.isEmpty || !$0.children.isEmpty
-    }
+    }.map { (path: $0.path, kind: BundleKind.bundle) }
+    return walk(folders, depth: depth + 1).filter { !$0.files.isEmpty || !$0.children.isEmpty }
   }
 
   /// Reads and parses the property list at `path`, keeping any error on the file.

@@ -43,7 +43,40 @@ package struct Linter: Sendable {
   ///
   /// A subject that could not be read (`readError`) goes to `unreadable_property_list` alone;
   /// every other rule sees only files that parsed.
-  package func lint(_ subject: LintSubject) -> [Finding] {
+  package func lint(_ subject: LintSubject) -> [Finding] { lint(subject, plan: plan()) }
+
+  /// What `lint` needs of each enabled rule, read from the rules' descriptions once per call
+  /// rather than once per rule and file: a description is a large value, and each copy
+  /// retains and releases its arrays and sets, shared by every core that lints at once.
+  private struct Plan: Sendable {
+    /// One enabled rule.
+    struct Entry: Sendable {
+      var rule: any Rule
+      var identifier: String
+      var appliesTo: Set<FileRole>
+      /// True for the rules that see only subjects that could not be read.
+      var readsErrors: Bool
+      var severity: Severity?
+    }
+
+    var entries: [Entry]
+  }
+
+  /// The enabled rules, in order, with what `lint` needs of each.
+  private func plan() -> Plan {
+    Plan(
+      entries: rules.compactMap { rule in
+        let description = rule.description
+        guard isEnabled(description) else { return nil }
+        return Plan.Entry(
+          rule: rule, identifier: description.identifier, appliesTo: description.appliesTo,
+          readsErrors: Self.readErrorRules.contains(description.identifier),
+          severity: configuration.severityOverrides[description.identifier])
+      })
+  }
+
+  /// The findings of the planned rules that apply to `subject`'s role, sorted by position.
+  private func lint(_ subject: LintSubject, plan: Plan) -> [Finding] {
     var findings: [Finding] = []
     var subject = subject
     if subject.catalogVisits == nil, subject.readError == nil,
@@ -52,17 +85,11 @@ package struct Linter: Sendable {
       // Seven rules walk the keys the catalog describes: walk them once.
       subject.catalogVisits = CatalogWalk.visits(subject)
     }
-    for rule in rules {
-      let description = rule.description
-      guard description.appliesTo.contains(subject.role), isEnabled(description),
-        (subject.readError != nil) == Self.readErrorRules.contains(description.identifier)
-      else {
-        continue
-      }
-      for var finding in rule.check(subject) {
-        if let severity = configuration.severityOverrides[description.identifier] {
-          finding.severity = severity
-        }
+    let unreadable = subject.readError != nil
+    for entry in plan.entries
+    where entry.appliesTo.contains(subject.role) && unreadable == entry.readsErrors {
+      for var finding in entry.rule.check(subject) {
+        if let severity = entry.severity { finding.severity = severity }
         if finding.severity >= configuration.minimumSeverity { findings.append(finding) }
       }
     }
@@ -88,8 +115,9 @@ package struct Linter: Sendable {
   package func lint(_ input: AppBundle, inSourceFiles: Bool) -> [Finding] {
     let jobs = self.jobs(input, inSourceFiles: inSourceFiles)
     let linter = self
+    let plan = self.plan()
     let found = Parallel.map(jobs.count, serially: !isParallel) { n in
-      jobs[n].place(linter.lint(jobs[n].subject))
+      jobs[n].place(linter.lint(jobs[n].subject, plan: plan))
     }
     return Array(found.joined())
   }
