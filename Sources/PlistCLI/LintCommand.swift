@@ -413,8 +413,13 @@ struct ReportPaths {
 
   init(input: String, bundle: AppBundle) {
     self.input = input
-    isSingleFile = bundle.inputKind == .file
+    // An asset catalog given alone is one input of several files (named from the folder
+    // holding it); any other single-file input's findings all name it.
+    isSingleFile = bundle.inputKind == .file && bundle.allFiles.count <= 1
     var base = input
+    if bundle.inputKind == .file, !isSingleFile {
+      base = URL(fileURLWithPath: input).deletingLastPathComponent().relativePath
+    }
     if bundle.inputKind == .project {
       if input.hasSuffix(".xcodeproj") {
         base = URL(fileURLWithPath: input).deletingLastPathComponent().relativePath

@@ -69,6 +69,29 @@ import Testing
     #expect(harness.run(["lint", array, "--disable", "no_such_rule"]).status == 64)
   }
 
+  /// An asset catalog given alone names each of its files in the report (a hostile tester's
+  /// broken icon files were all reported under the catalog's path, and before that not at all).
+  @Test func anAssetCatalogsBrokenIconFilesAreErrorsNamedByTheirPaths() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let catalog = harness.folder.appendingPathComponent("C.xcassets")
+    for (folder, text) in [
+      ("NaN.appiconset", #"{"images":[{"idiom":NaN}]}"#), ("Fine.appiconset", #"{"images":[]}"#),
+    ] {
+      let url = catalog.appendingPathComponent(folder)
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url.appendingPathComponent("Contents.json"))
+    }
+    let run = harness.run(["lint", catalog.path])
+    #expect(run.status == 1)
+    #expect(
+      run.console.outputText.hasPrefix(
+        "\(harness.folder.path)/C.xcassets/NaN.appiconset/Contents.json: error: the app icon set "
+          + "could not be read: "))
+    #expect(run.console.outputText.contains("[unreadable_property_list]"))
+    #expect(!run.console.outputText.contains("Fine.appiconset/Contents.json: error"))
+  }
+
   @Test func writesSARIF210() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }

@@ -148,28 +148,39 @@ package enum ProjectInput {
   /// The `Contents.json` of an app icon set, with the set read.
   static func iconSetFile(_ path: String, in tree: any FileTree) -> BundleFile {
     var file = BundleFile(path: path, role: .appIconSet, size: tree.entry(at: path)?.size ?? 0)
-    file.document = jsonDocument(path, in: tree)
     do {
       file.iconSet = try AppIconSet.read(contentsPath: path, in: tree)
     } catch {
       file.problem = error
     }
+    readJSON(path, in: tree, into: &file)
     return file
   }
 
   /// An Icon Composer icon's `icon.json` at `path` in `tree`, with its tree for the inspector.
   static func iconComposerFile(_ path: String, in tree: any FileTree) -> BundleFile {
     var file = BundleFile(path: path, role: .iconComposer, size: tree.entry(at: path)?.size ?? 0)
-    file.document = jsonDocument(path, in: tree)
+    readJSON(path, in: tree, into: &file)
     return file
   }
 
-  /// The JSON file at `path` read as a property list, so the inspector shows an icon set or an
-  /// Icon Composer icon as rows of its own (read-only, as JSON files are); nil when it does
-  /// not read as one (the icon's own reader says why).
-  static func jsonDocument(_ path: String, in tree: any FileTree) -> PlistDocument? {
-    guard let bytes = try? tree.contents(of: path, limit: 4 << 20) else { return nil }
-    return try? PlistReader.read(bytes: bytes, file: path)
+  /// Reads the JSON file at `path` as a property list into `file`, so the inspector shows an
+  /// icon set or an Icon Composer icon as rows of its own (read-only, as JSON files are).
+  ///
+  /// One that does not read keeps (or gets) the reader's reason as its problem, with the
+  /// line and column, so lint reports it and the inspector gives it a row: a broken icon file
+  /// is never passed over in silence.
+  static func readJSON(_ path: String, in tree: any FileTree, into file: inout BundleFile) {
+    do {
+      let bytes = try tree.contents(of: path, limit: 4 << 20)
+      file.document = try PlistReader.read(bytes: bytes, file: path)
+    } catch let error as BundleError {
+      file.problem = file.problem ?? error
+    } catch let error as PlistError {
+      file.problem = file.problem ?? BundleError(error, path: path)
+    } catch {
+      file.problem = file.problem ?? BundleError(.malformed, "\(error)", path: path)
+    }
   }
 
   /// Privacy manifests, InfoPlist string catalogs and `.strings`, app icon sets and Icon

@@ -336,7 +336,8 @@ package struct Linter: Sendable {
   /// entry that is encrypted, LZMA-compressed, a bomb or a link) is an error, never a pass.
   package static let rolesThatMustRead: Set<FileRole> = [
     .infoPlist, .entitlements, .signedEntitlements, .provisioningProfile, .privacyManifest,
-    .infoPlistStrings, .archiveInfo, .projectFile, .propertyList, .executable,
+    .infoPlistStrings, .archiveInfo, .projectFile, .propertyList, .executable, .appIconSet,
+    .iconComposer,
   ]
 
   /// True when `problem` of `file` is reported as an `unreadable_property_list` error: any
@@ -351,7 +352,10 @@ package struct Linter: Sendable {
   /// Why `file` could not be read, when it must (see `mustBeRead`); nil when it read, or when
   /// its problem is another rule's (a missing executable, an image).
   static func readError(of file: BundleFile) -> BundleError? {
-    guard file.document == nil, let problem = file.problem, mustBeRead(file, problem) else {
+    // An icon set's Contents.json may read as JSON and still not be one Xcode can compile.
+    let isIcon = file.role == .appIconSet || file.role == .iconComposer
+    guard file.document == nil || isIcon, let problem = file.problem, mustBeRead(file, problem)
+    else {
       return nil
     }
     guard problem.kind != .plist, !problem.message.hasPrefix("cannot read") else {

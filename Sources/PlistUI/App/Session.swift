@@ -143,7 +143,8 @@ package struct Session: Sendable {
       // finding needs a row to land on).
       guard
         file.document != nil || file.problem?.kind == .plist
-          || (file.role == .assetCatalog && file.problem != nil)
+          || (file.problem != nil
+            && [.assetCatalog, .appIconSet, .iconComposer].contains(file.role))
       else { return nil }
       files.append(
         File(
