@@ -3,7 +3,9 @@ import Foundation
 /// An ordered dictionary that keeps its entries in source order, duplicates included.
 ///
 /// Lookup by key answers with the last entry of that key, as Apple's parsers do; the earlier
-/// ones stay in `entries` so that they can be reported and deleted.
+/// ones stay in `entries` so that they can be reported and deleted. Keys are compared as
+/// their UTF-8 bytes, as CoreFoundation compares them: `café` written precomposed and with a
+/// combining accent are two keys (Swift's `String` equality would make them one).
 ///
 /// Lookup costs O(1) on large dictionaries: from ``KeyIndex/threshold`` entries on, the first
 /// lookup builds a key-to-index table (kept until `entries` changes), so that rules and
@@ -37,7 +39,9 @@ package struct PlistDictionary: Sendable, Equatable {
 
   /// The index of the entry that lookup answers with (the last one with `key`), if any.
   package func index(forKey key: String) -> Int? {
-    guard entries.count >= KeyIndex.threshold else { return entries.lastIndex { $0.key == key } }
+    guard entries.count >= KeyIndex.threshold else {
+      return entries.lastIndex { LiteralKey.same($0.key, key) }
+    }
     return lookup.index(of: key, in: entries)
   }
 
@@ -51,7 +55,7 @@ package struct PlistDictionary: Sendable, Equatable {
   /// entry with `key`.
   package mutating func set(_ key: String, _ node: PlistNode?) {
     guard let node else {
-      entries.removeAll { $0.key == key }
+      entries.removeAll { LiteralKey.same($0.key, key) }
       return
     }
     if let i = index(forKey: key) {
@@ -65,15 +69,16 @@ package struct PlistDictionary: Sendable, Equatable {
   /// first occurrence.
   package var duplicateKeys: [(key: String, indices: [Int])] {
     guard hasDuplicateKeys else { return [] }
-    var seen: [String: [Int]] = [:]
-    var order: [String] = []
+    var seen: [LiteralKey: [Int]] = [:]
+    var order: [LiteralKey] = []
     for (i, entry) in entries.enumerated() {
-      if seen[entry.key] == nil { order.append(entry.key) }
-      seen[entry.key, default: []].append(i)
+      let key = LiteralKey(entry.key)
+      if seen[key] == nil { order.append(key) }
+      seen[key, default: []].append(i)
     }
     return order.compactMap { key in
       guard let indices = seen[key], indices.count > 1 else { return nil }
-      return (key, indices)
+      return (key.text, indices)
     }
   }
 }
@@ -88,12 +93,12 @@ extension PlistDictionary {
     guard count > 1 else { return false }
     if count <= 16 {
       for i in 1..<count {
-        for j in 0..<i where entries[i].key == entries[j].key { return true }
+        for j in 0..<i where LiteralKey.same(entries[i].key, entries[j].key) { return true }
       }
       return false
     }
-    var seen = Set<String>(minimumCapacity: count)
-    for entry in entries where !seen.insert(entry.key).inserted { return true }
+    var seen = Set<LiteralKey>(minimumCapacity: count)
+    for entry in entries where !seen.insert(LiteralKey(entry.key)).inserted { return true }
     return false
   }
 }
@@ -107,17 +112,46 @@ private final class KeyIndex: @unchecked Sendable {
   static let threshold = 32
 
   private let lock = NSLock()
-  private var table: [String: Int]?
+  private var table: [LiteralKey: Int]?
 
   /// The index of the last entry with `key` in `entries` (the entries this table was made for).
   func index(of key: String, in entries: [PlistEntry]) -> Int? {
     lock.lock()
     defer { lock.unlock() }
     if table == nil {
-      var built = [String: Int](minimumCapacity: entries.count)
-      for (i, entry) in entries.enumerated() { built[entry.key] = i }
+      var built = [LiteralKey: Int](minimumCapacity: entries.count)
+      for (i, entry) in entries.enumerated() { built[LiteralKey(entry.key)] = i }
       table = built
     }
-    return table?[key]
+    return table?[LiteralKey(key)]
+  }
+}
+
+/// A dictionary key compared and hashed as its UTF-8 bytes, as CoreFoundation compares keys
+/// (Swift's `String` compares by canonical equivalence, which would merge `café` written two
+/// ways into one key).
+package struct LiteralKey: Hashable, Sendable {
+  /// The key.
+  package let text: String
+
+  /// Wraps `text`.
+  package init(_ text: String) { self.text = text }
+
+  /// Whether `a` and `b` are the same bytes.
+  package static func same(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+  }
+
+  /// Compares the bytes.
+  package static func == (lhs: LiteralKey, rhs: LiteralKey) -> Bool { same(lhs.text, rhs.text) }
+
+  /// Hashes the bytes.
+  package func hash(into hasher: inout Hasher) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+      hasher.combine(bytes: UnsafeRawBufferPointer($0))
+    }
+    if done == nil {
+      for byte in text.utf8 { hasher.combine(byte) }
+    }
   }
 }

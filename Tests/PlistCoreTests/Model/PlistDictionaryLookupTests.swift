@@ -52,4 +52,26 @@ import Testing
     #expect(dictionary.duplicateKeys.map(\.key) == ["k0"])
     #expect(dictionary.duplicateKeys.first?.indices == [0, count])
   }
+
+  /// Keys are bytes, as CoreFoundation compares them: `café` precomposed (NFC) and with a
+  /// combining accent (NFD) are two keys, at every size and in the duplicate checks (a hostile
+  /// tester's `set` changed the other one and lint called them duplicates).
+  @Test(arguments: [2, 40])
+  func keysThatDifferOnlyByNormalisationAreTwoKeys(size: Int) {
+    let nfc = "caf\u{E9}"
+    let nfd = "cafe\u{301}"
+    #expect(nfc == nfd)  // Swift's String says they are equal.
+    var entries = (0..<size - 2).map { PlistEntry(key: "k\($0)", node: PlistNode(.boolean(true))) }
+    entries.append(PlistEntry(key: nfc, node: PlistNode(.string("nfc"))))
+    entries.append(PlistEntry(key: nfd, node: PlistNode(.string("nfd"))))
+    var dictionary = PlistDictionary(entries)
+    #expect(dictionary[nfc]?.value == .string("nfc"))
+    #expect(dictionary[nfd]?.value == .string("nfd"))
+    #expect(!dictionary.hasDuplicateKeys)
+    #expect(dictionary.duplicateKeys.isEmpty)
+    dictionary.set(nfc, PlistNode?.none)
+    #expect(dictionary[nfc] == nil)
+    #expect(dictionary[nfd]?.value == .string("nfd"))
+    #expect(dictionary.count == size - 1)
+  }
 }
