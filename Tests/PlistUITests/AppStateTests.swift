@@ -224,6 +224,10 @@ import Testing
   ])
   func refusesToCopyControlAndInvisibleCharacters(text: String) {
     #expect(AppState.copyRefusal(text)?.hasPrefix("not copied: the path holds U+") == true)
+    // A value says it is the value (a hostile tester's `yv` was told "the path").
+    #expect(
+      AppState.copyRefusal(text, what: "the value")?.hasPrefix("not copied: the value holds U+")
+        == true)
   }
 
   @Test func copiesPlainAndNonASCIIText() {

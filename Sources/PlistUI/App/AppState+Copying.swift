@@ -61,7 +61,15 @@ extension AppState {
       text = ours
       said = "copied \(ours) · plutil \(plutil) · PlistBuddy \(buddy)"
     }
-    if let refusal = Self.copyRefusal(text, allowingLines: allowsLines) {
+    let what =
+      switch command {
+      case .copyKey: "the key"
+      case .copyValue: "the value"
+      case .copyPlutilCommand: "the command"
+      case .copyPlistBuddyPath: "the PlistBuddy path"
+      default: "the path"
+      }
+    if let refusal = Self.copyRefusal(text, allowingLines: allowsLines, what: what) {
       message = StatusMessage(refusal, isError: true)
       return []
     }
@@ -141,8 +149,10 @@ extension AppState {
   /// Text with a control character (C0, DEL, C1) or an invisible format character (such as a
   /// bidirectional override) is refused: pasted into a shell, a key holding `ESC [201~` and a
   /// newline ends a bracketed paste and runs what follows, and an override shows one thing
-  /// while pasting another.
-  static func copyRefusal(_ text: String, allowingLines: Bool = false) -> String? {
+  /// while pasting another. `what` names the text in the message (`the path`, `the value`).
+  static func copyRefusal(
+    _ text: String, allowingLines: Bool = false, what: String = "the path"
+  ) -> String? {
     guard
       let bad = text.unicodeScalars.first(where: {
         if allowingLines, $0 == "\n" || $0 == "\t" { return false }
@@ -152,7 +162,7 @@ extension AppState {
     else { return nil }
     let code = String(bad.value, radix: 16, uppercase: true)
     return
-      "not copied: the path holds U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code), "
+      "not copied: \(what) holds U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code), "
       + "a control or invisible character that a shell or terminal would act on when pasted"
   }
 }
