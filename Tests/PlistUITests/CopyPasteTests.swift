@@ -118,6 +118,13 @@ import Testing
     }
     #expect(prompt.editor.text == "NSAppTransportSecurity")
     #expect(prompt.error == "the dictionary already has NSAppTransportSecurity: type another key")
+    // Too long for the prompt's line, the reason goes whole on the row above it (a tester saw
+    // it cut at 120 columns).
+    let screen = ScreenRenderer.render(state).text.split(separator: "\n").map(String.init)
+    #expect(
+      screen[screen.count - 2].trimmingCharacters(in: .whitespaces)
+        == "the dictionary already has NSAppTransportSecurity: type another key")
+    #expect(screen.last?.hasPrefix(" key for the pasted NSAppTransportSecurity in ") == true)
     // Enter on the taken key is refused again; another key is taken, before the selection.
     keys(&state, "Enter")
     guard case .input(let again)? = state.modal else {

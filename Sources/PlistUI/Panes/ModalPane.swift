@@ -7,13 +7,14 @@ package enum ModalPane {
     let status = layout.status
     switch modal {
     case .input(let prompt):
-      drawInput(prompt, in: status, on: &canvas)
+      // A reason too long for the prompt's line goes on the row above it, whole.
+      let above = drawInput(prompt, in: status, on: &canvas)
       if !prompt.suggestions.isEmpty {
         let lines = prompt.suggestions.enumerated().map { n, s in
           (s.key + (s.name.map { "  " + $0 } ?? ""), n == prompt.choice)
         }
         popup(
-          title: "keys from the catalog (Tab picks, Enter takes)", lines: lines, above: status,
+          title: "keys from the catalog (Tab picks, Enter takes)", lines: lines, above: above,
           on: &canvas)
       }
     case .choice(let prompt):
@@ -94,7 +95,14 @@ package enum ModalPane {
     }
   }
 
-  private static func drawInput(_ prompt: InputPrompt, in rect: Rect, on canvas: inout Canvas) {
+  /// Draws the prompt on `rect`'s row; a refusal that does not fit after the text goes on the
+  /// row above, across the screen.
+  ///
+  /// - Returns: the row the prompt's drawing reaches up to (`rect`, or the row above it).
+  @discardableResult
+  private static func drawInput(
+    _ prompt: InputPrompt, in rect: Rect, on canvas: inout Canvas
+  ) -> Rect {
     canvas.fill(rect, role: .status)
     var x = canvas.put(
       " \(prompt.label): ", x: rect.x, y: rect.y, role: .statusKey, limit: rect.maxX)
@@ -102,7 +110,9 @@ package enum ModalPane {
     // Keep the cursor on screen: show the end of a long text.
     // The typed text keeps at least half the room; the reason gets the rest (cut if need be).
     let free = rect.maxX - x - 1
-    let room = max(1, free - min(prompt.error.map { TextWidth.of($0) + 3 } ?? 0, free / 2))
+    let errorWidth = prompt.error.map { TextWidth.of($0) + 3 } ?? 0
+    let errorAbove = errorWidth > free / 2 && rect.y > 0
+    let room = max(1, free - (errorAbove ? 0 : errorWidth))
     var before = String(editor.characters[..<editor.cursor])
     while TextWidth.of(before) > room - 1, !before.isEmpty { before.removeFirst() }
     let after = String(editor.characters[editor.cursor...])
@@ -110,9 +120,15 @@ package enum ModalPane {
     let under = after.first.map(String.init) ?? " "
     x = canvas.put(under, x: x, y: rect.y, role: .selection, limit: rect.maxX)
     x = canvas.put(String(after.dropFirst()), x: x, y: rect.y, role: .input, limit: rect.maxX)
-    if let error = prompt.error {
+    guard let error = prompt.error else { return rect }
+    guard errorAbove else {
       canvas.put("  " + error, x: x, y: rect.y, role: .statusError, limit: rect.maxX)
+      return rect
     }
+    let row = Rect(x: rect.x, y: rect.y - 1, width: rect.width, height: 1)
+    canvas.fill(row, role: .status)
+    canvas.put(" " + error, x: row.x, y: row.y, role: .statusError, limit: row.maxX)
+    return row
   }
 
   /// A box of lines just above `row`, the highlighted one drawn selected.
