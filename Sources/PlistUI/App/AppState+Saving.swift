@@ -77,6 +77,7 @@ extension AppState {
     var lines: [String] = []
     var changed: [String] = []
     var gone: [String] = []
+    var control: UInt8?
     for (entry, result) in zip(read.entries, outcome.files) {
       guard let document = session.documents[entry.file] else { continue }
       let name = session.files[entry.file].path
@@ -100,8 +101,10 @@ extension AppState {
           lines.append(
             "\(name), written as \(entry.format == .xml ? "XML" : "binary (shown as XML)"):")
         }
-        lines += try SaveDiff.lines(
+        let review = try SaveDiff.review(
           old: old, document: document, format: entry.format, name: name)
+        lines += review.lines
+        control = control ?? review.control
       } catch {
         refuse("cannot write \(name): \(error.message)")
         return []
@@ -114,13 +117,8 @@ extension AppState {
         "\(Self.listed(gone)) \(gone.count == 1 ? "is" : "are") gone from disk: the save "
           + "writes \(gone.count == 1 ? "it" : "them") again")
     }
-    for entry in read.entries where read.quitting && entry.format == .xml {
-      guard let document = session.documents[entry.file],
-        let written = try? document.bytes(as: .xml),
-        let control = XMLEscaping.firstDisallowedControl(in: written)
-      else { continue }
+    if read.quitting, let control {
       warnings.append(Self.controlWarning(control, offersBinary: false))
-      break
     }
     if read.quitting, !changed.isEmpty {
       warnings.append(
@@ -159,12 +157,7 @@ extension AppState {
     } else if format == .binary {
       warnings.append("written as binary; the diff shows both sides as XML (x writes XML)")
     }
-    if format == .xml, let document = session.documents[file],
-      let written = try? document.bytes(as: .xml),
-      let control = XMLEscaping.firstDisallowedControl(in: written)
-    {
-      warnings.append(Self.controlWarning(control))
-    }
+    if let control { warnings.append(Self.controlWarning(control)) }
     if format == .xml, let document = session.documents[file],
       Self.hasFractionalDates(document.root)
     {

@@ -21,7 +21,19 @@ enum SaveDiff {
   static func lines(
     old: [UInt8], document: Document, format: PlistFormat, name: String
   ) throws(PlistError) -> [String] {
+    try review(old: old, document: document, format: format, name: name).lines
+  }
+
+  /// The diff's lines, and the first control character XML 1.0 does not allow in the XML the
+  /// save writes (nil for a binary save, or none), both from one writing of the file.
+  ///
+  /// - Throws: as ``lines(old:document:format:name:)``.
+  static func review(
+    old: [UInt8], document: Document, format: PlistFormat, name: String
+  ) throws(PlistError) -> (lines: [String], control: UInt8?) {
     var newText = try document.bytes(as: format)
+    // Before any re-encoding: the bytes written, as XML.
+    let control = format == .xml ? XMLEscaping.firstDisallowedControl(in: newText) : nil
     var oldText = old
     let binaryMagic = Array("bplist".utf8)
     let oldIsBinary = old.starts(with: binaryMagic)
@@ -42,11 +54,13 @@ enum SaveDiff {
     let diff = UnifiedDiff.make(
       old: oldText, new: newText, oldName: "a/" + name, newName: "b/" + name)
     guard !diff.isEmpty else {
-      return [
-        format == .binary || oldIsBinary
-          ? "(no change in \(name))" : "(no change in the bytes of \(name))"
-      ]
+      return (
+        [
+          format == .binary || oldIsBinary
+            ? "(no change in \(name))" : "(no change in the bytes of \(name))"
+        ], control
+      )
     }
-    return diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return (diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), control)
   }
 }
