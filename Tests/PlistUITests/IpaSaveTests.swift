@@ -277,6 +277,16 @@ extension IpaSaveTests {
     #expect(
       try #require(second.session.files.first?.root?.value.dictionaryValue)["CFBundleDisplayName"]?
         .value == .string("New"))
+    // Edits made on another tree than the one opened are offered with the warning.
+    let record = try #require(store.load(path: key))
+    try store.save(path: key, originalHash: record.originalHash &+ 1, content: record.content)
+    var third = try open()
+    _ = Inspector.perform(third.lookForRecoveries(), on: &third)
+    guard case .confirm(let changed)? = third.modal else {
+      Issue.record("no offer of the changed one")
+      return
+    }
+    #expect(changed.question.contains("but the file has changed since"))
     // Written to a copy: the recovery goes.
     second.session.recovery = store
     keys(&second, "w Ctrl-U " + typing(folder + "/Kept.ipa") + " Enter y")

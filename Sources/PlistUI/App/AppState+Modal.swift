@@ -356,6 +356,13 @@ extension AppState {
   /// The recoveries the loop found for this session's files: each is offered in turn, the
   /// first now.
   package mutating func offerRecoveries(_ found: [FoundRecovery]) {
+    var found = found
+    // A file inside an .ipa changed since its edits when the tree opened is not the one they
+    // were made on; hashed here, for a recovery found, not for every file at start.
+    for i in found.indices {
+      guard case .archive = session.saveTarget(found[i].file) else { continue }
+      found[i].fileChanged = session.originalHash(found[i].file) != found[i].record.originalHash
+    }
     flow.queueRecoveries(found)
     offerRecoveries()
   }

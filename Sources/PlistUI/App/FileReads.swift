@@ -116,9 +116,10 @@ package struct RecoverySearch: Sendable, Hashable {
   /// The files, each by index into ``Session/files`` and the path its recovery is kept under
   /// (``Session/recoveryKey(_:)``).
   package var files: [FileLocation]
-  /// For files inside an `.ipa`, which the loop cannot read by path: the hash of each as it
-  /// was opened (``Session/originalHash(_:)``), to tell whether it changed since the edits.
-  package var openedHashes: [Int: UInt64] = [:]
+  /// The files inside an `.ipa`, which the loop cannot read by path: whether one changed
+  /// since its edits is told by the state, from the tree it opened
+  /// (``AppState/offerRecoveries(_:)``), only for a recovery found.
+  package var insideArchive: Set<Int> = []
 }
 
 /// A recovery found for a file of the session.

@@ -195,9 +195,10 @@ package enum Inspector {
           guard let record = search.store.load(path: place.path, operations: files) else {
             return nil
           }
+          // Inside an .ipa the state tells (offerRecoveries); on disk, the file as it is now.
           let now =
-            search.openedHashes[place.file]
-            ?? (try? files.readFile(place.path).fingerprint)?.contentHash
+            search.insideArchive.contains(place.file)
+            ? record.originalHash : (try? files.readFile(place.path).fingerprint)?.contentHash
           return FoundRecovery(
             file: place.file, record: record, fileChanged: now != record.originalHash)
         }

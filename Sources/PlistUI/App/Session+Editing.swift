@@ -356,10 +356,7 @@ extension Session {
     for file in files.indices where files[file].document != nil {
       guard let key = recoveryKey(file) else { continue }
       search.files.append(FileLocation(file: file, path: key))
-      // Inside an .ipa, the file as opened is the one a recovery was made on, or not.
-      if case .archive = saveTarget(file), let root = files[file].root {
-        search.openedHashes[file] = Self.treeHash(root)
-      }
+      if case .archive = saveTarget(file) { search.insideArchive.insert(file) }
     }
     return search.files.isEmpty ? nil : search
   }
