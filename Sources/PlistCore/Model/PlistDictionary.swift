@@ -138,8 +138,11 @@ package struct LiteralKey: Hashable, Sendable {
   package init(_ text: String) { self.text = text }
 
   /// Whether `a` and `b` are the same bytes.
+  ///
+  /// `String`'s own comparison answers first (a byte comparison for the ASCII keys nearly all
+  /// lookups are); only strings it calls equal have their bytes compared.
   package static func same(_ a: String, _ b: String) -> Bool {
-    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    a == b && a.utf8.elementsEqual(b.utf8)
   }
 
   /// Compares the bytes.
