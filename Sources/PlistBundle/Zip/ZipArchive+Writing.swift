@@ -32,38 +32,29 @@ extension ZipArchive {
     of archivePath: String, to destination: String, replacing entries: [String: [UInt8]],
     expecting: ArchiveIdentity? = nil
   ) throws(BundleError) {
-    let (folder, name) = split(destination)
-    var folderInfo = stat()
-    guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
+    switch copyPathProblem(destination, of: archivePath) {
+    case .missingFolder(let folder)?:
       throw BundleError(
         .notFound,
         "could not write the copy of \(archivePath): the folder \(folder) does not exist",
         path: destination)
-    }
-    guard !name.isEmpty, name != ".", name != ".." else {
+    case .isAFolder?:
       throw BundleError(
         .unrecognized, "is a folder; name a file for the copy of \(archivePath)",
         path: destination)
+    case .isTheArchive?:
+      throw BundleError(
+        .unsafePath,
+        "is the archive being copied; name another file so that \(archivePath) stays as it is",
+        path: destination)
+    case nil:
+      break
     }
     var sourceInfo = stat()
     guard stat(archivePath, &sourceInfo) == 0 else {
       throw BundleError(
         errno == ENOENT ? .notFound : .io,
         "could not read the archive: \(String(cString: strerror(errno)))", path: archivePath)
-    }
-    var targetInfo = stat()
-    if stat(destination, &targetInfo) == 0 {
-      if targetInfo.st_dev == sourceInfo.st_dev && targetInfo.st_ino == sourceInfo.st_ino {
-        throw BundleError(
-          .unsafePath,
-          "is the archive being copied; name another file so that \(archivePath) stays as it is",
-          path: destination)
-      }
-      if targetInfo.st_mode & S_IFMT == S_IFDIR {
-        throw BundleError(
-          .unrecognized, "is a folder; name a file for the copy of \(archivePath)",
-          path: destination)
-      }
     }
     let zip = try LibZip.functions(for: archivePath)
     let source = try readSource(archivePath, expecting: expecting)
@@ -221,6 +212,38 @@ extension ZipArchive {
       if count == 0 { return }
       try sink.write(Array(chunk[0..<Int(count)]))
     }
+  }
+
+  /// What stops `destination` from taking a copy of `archivePath`.
+  package enum CopyPathProblem: Sendable, Equatable {
+    /// Its folder does not exist (or is not a folder).
+    case missingFolder(String)
+    /// It names a folder (or `.`, `..`, nothing).
+    case isAFolder
+    /// It is the archive itself, by path or by link.
+    case isTheArchive
+  }
+
+  /// Why `destination` cannot take a copy of `archivePath`, or nil when it can: the one check
+  /// the copy makes before writing and the inspector's prompt makes as the path is typed.
+  package static func copyPathProblem(
+    _ destination: String, of archivePath: String
+  ) -> CopyPathProblem? {
+    let (folder, name) = split(destination)
+    var folderInfo = stat()
+    guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
+      return .missingFolder(folder)
+    }
+    guard !name.isEmpty, name != ".", name != ".." else { return .isAFolder }
+    var source = stat()
+    var target = stat()
+    guard stat(destination, &target) == 0 else { return nil }
+    if stat(archivePath, &source) == 0, source.st_dev == target.st_dev,
+      source.st_ino == target.st_ino
+    {
+      return .isTheArchive
+    }
+    return target.st_mode & S_IFMT == S_IFDIR ? .isAFolder : nil
   }
 
   /// The folder (`.` for a bare name) and the last component of `path`.

@@ -239,26 +239,17 @@ package enum Inspector {
     return .read(old: old, copyExists: FileManager.default.fileExists(atPath: read.copy))
   }
 
-  /// Why `path` cannot name the copy of `archive`, or nil when it can: its folder must exist,
-  /// and it must be neither the archive itself nor a folder.
+  /// Why `path` cannot name the copy of `archive`, in the prompt's words, or nil when it can
+  /// (``ZipArchive/copyPathProblem(_:of:)``, the check the copy itself makes).
   static func refusalOfCopyPath(_ path: String, archive: String) -> String? {
     if path.isEmpty { return "type the path of the copy" }
-    var folderInfo = stat()
-    let folder =
-      path.lastIndex(of: "/").map { String(path[..<$0]).isEmpty ? "/" : String(path[..<$0]) }
-      ?? "."
-    guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
-      return "the folder \(folder) does not exist"
+    switch ZipArchive.copyPathProblem(path, of: archive) {
+    case .missingFolder(let folder)?: return "the folder \(folder) does not exist"
+    case .isTheArchive?:
+      return "that is the .ipa itself; name another file so the original stays as it is"
+    case .isAFolder?: return "\(path) is a folder; name a file"
+    case nil: return nil
     }
-    var source = stat()
-    var target = stat()
-    if stat(archive, &source) == 0, stat(path, &target) == 0 {
-      if source.st_dev == target.st_dev && source.st_ino == target.st_ino {
-        return "that is the .ipa itself; name another file so the original stays as it is"
-      }
-      if target.st_mode & S_IFMT == S_IFDIR { return "\(path) is a folder; name a file" }
-    }
-    return nil
   }
 
   /// Handles `event` as the loop does, performing its file effects at once (for tests and

@@ -204,4 +204,21 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: folder + "/copy.ipa"))
   }
+
+  /// One check of a copy's path serves the copy and the inspector's prompt.
+  @Test func aCopysPathIsCheckedOnce() throws {
+    let folder = try TemporaryFolder("copy-path")
+    let archive = try folder.write("A.ipa", "not read")
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/Sub", withIntermediateDirectories: true)
+    #expect(
+      ZipArchive.copyPathProblem(folder.path + "/None/B.ipa", of: archive)
+        == .missingFolder(folder.path + "/None"))
+    #expect(ZipArchive.copyPathProblem(folder.path + "/Sub", of: archive) == .isAFolder)
+    #expect(ZipArchive.copyPathProblem(folder.path + "/Sub/", of: archive) == .isAFolder)
+    #expect(ZipArchive.copyPathProblem(archive, of: archive) == .isTheArchive)
+    try FileManager.default.linkItem(atPath: archive, toPath: folder.path + "/Link.ipa")
+    #expect(ZipArchive.copyPathProblem(folder.path + "/Link.ipa", of: archive) == .isTheArchive)
+    #expect(ZipArchive.copyPathProblem(folder.path + "/B.ipa", of: archive) == nil)
+  }
 }
