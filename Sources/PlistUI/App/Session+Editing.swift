@@ -73,8 +73,11 @@ extension Session {
     guard let original = files[file].document else { return nil }
     let document = Document(original)
     documents[file] = document
-    if case .disk(let path) = saveTarget(file) {
-      openedForEditing.append(FileLocation(file: file, path: path))
+    switch saveTarget(file) {
+    case .disk(let path): openedForEditing.append(FileLocation(file: file, path: path))
+    // Inside an .ipa, what the edits are made on is hashed once, here, not at every recovery.
+    case .archive: archiveHashes[file] = Self.treeHash(original.root)
+    case .unavailable: break
     }
     return document
   }
@@ -337,7 +340,7 @@ extension Session {
   /// XML (``treeHash(_:)``).
   func originalHash(_ file: Int) -> UInt64? {
     if case .archive = saveTarget(file) {
-      return (documents[file]?.original.root ?? files[file].root).flatMap(Self.treeHash)
+      return archiveHashes[file] ?? files[file].root.flatMap(Self.treeHash)
     }
     return fingerprints[file]?.contentHash
   }

@@ -89,6 +89,9 @@ package struct Session: Sendable {
   package internal(set) var documents: [Int: Document] = [:]
   /// What each file on disk looked like when its document was made, to notice outside changes.
   package internal(set) var fingerprints: [Int: FileFingerprint] = [:]
+  /// For each file inside an `.ipa` made editable, the hash of the tree its edits are made on
+  /// (``originalHash(_:)``), which its recovery records.
+  package internal(set) var archiveHashes: [Int: UInt64] = [:]
   /// Counts changes to the trees (edits, undo, redo, restores), so the loop knows when the
   /// recovery file is out of date.
   package internal(set) var editGeneration = 0
