@@ -112,5 +112,5 @@ extension OptionSpec {
     ["--format"], value: "F", choices: ["xml", "binary"],
     aliases: ["xml1": "xml", "binary1": "binary"], refusal: .takes,
     help: "write xml or binary; by default the file keeps its own\n"
-      + "format (a binary file stays binary, unlike the inspector,\nwhich saves XML)")
+      + "format (a binary file stays binary, as the inspector keeps it)")
 }
