@@ -43,7 +43,9 @@ package enum ConvertCommand {
       return .usage
     }
     guard let document = context.readInput(options.input) else { return .noInput }
-    for (path, key, count) in duplicateKeys(in: document.root) {
+    FinishedTrees.keep(document)
+    let census = document.root.census
+    for (path, key, count) in census.repeatsAKey ? duplicateKeys(in: document.root) : [] {
       context.console.write(
         "\(CLI.displayName(options.input)): warning: the key \"\(key)\" appears \(count) times "
           + "in \(path.isRoot ? "the root dictionary" : path.description); all are written, and "
@@ -51,7 +53,9 @@ package enum ConvertCommand {
     }
     let bytes: [UInt8]
     do {
-      bytes = try encode(document.root, as: options.format)
+      bytes = try encode(
+        document.root, as: options.format,
+        sizeHint: estimatedSize(of: document, census: census, as: options.format))
     } catch {
       context.console.write("\(error.inFile(CLI.displayName(options.input)))\n", to: .error)
       return .cannotCreate
@@ -83,18 +87,37 @@ package enum ConvertCommand {
 
   /// The bytes of `root` in `format`.
   ///
+  /// - Parameters:
+  ///   - root: the tree to write.
+  ///   - format: the output format.
+  ///   - sizeHint: the expected output size in bytes, reserved up front (nil: the writer's
+  ///     own guess); for binary output, the expected number of objects.
+  /// - Returns: the whole output file.
   /// - Throws: `PlistError` when the tree nests beyond `PlistLimits.maxDepth`, or of kind
   ///   `.unsupported` for a value the format cannot hold.
   package static func encode(
-    _ root: PlistNode, as format: ConvertOptions.Format
+    _ root: PlistNode, as format: ConvertOptions.Format, sizeHint: Int? = nil
   ) throws(PlistError) -> [UInt8] {
     switch format {
     case .xml:
-      return try XMLPlistWriter.write(root)
+      return try XMLPlistWriter.write(root, capacity: sizeHint)
     case .json:
-      return try JSONPlistWriter.write(root, pretty: true)
+      return try JSONPlistWriter.write(root, pretty: true, capacity: sizeHint)
     case .binary:
-      return try BinaryPlistWriter.write(root)
+      return try BinaryPlistWriter.write(root, expectedObjects: sizeHint)
+    }
+  }
+
+  /// A guess at the output's size, for `encode`'s `sizeHint`: the text's own size when the
+  /// input is text and the output XML or JSON (canonical layouts differ little from it), about
+  /// 40 bytes a node otherwise; for binary output, the number of nodes.
+  static func estimatedSize(
+    of document: PlistDocument, census: PlistCensus, as format: ConvertOptions.Format
+  ) -> Int {
+    switch format {
+    case .binary: census.nodes
+    case .xml, .json:
+      document.text.isEmpty ? census.nodes &* 40 &+ 256 : document.text.count &+ 256
     }
   }
 

@@ -40,6 +40,7 @@ package enum PrintCommand {
       loaded = context.readInput(options.input)
     }
     guard let document = loaded else { return .noInput }
+    FinishedTrees.keep(document)
     var node = document.root
     var label: String?
     if let path = options.keyPath, !path.isRoot {
@@ -53,7 +54,7 @@ package enum PrintCommand {
       node = selected
       label = path.description
     }
-    let text = render(node, label: label)
+    let text = String(decoding: renderBytes(node, label: label), as: UTF8.self)
     return context.console.write(text, to: .output) ? .success : .cannotCreate
   }
 
@@ -65,37 +66,68 @@ package enum PrintCommand {
   /// - Returns: one line per node, indented two spaces per level, at most
   ///   `PlistLimits.maxIndentLevels` levels (deeper lines are indented as that level).
   package static func render(_ node: PlistNode, label: String? = nil) -> String {
+    String(decoding: renderBytes(node, label: label), as: UTF8.self)
+  }
+
+  /// `render(_:label:)` as UTF-8 bytes, written into one buffer.
+  ///
+  /// Text from the file (keys, strings, the label) is escaped piece by piece
+  /// (`VisibleEscaping.line`); printable ASCII, nearly all of it, is copied as it is.
+  static func renderBytes(_ node: PlistNode, label: String?) -> [UInt8] {
     /// A container whose children are being printed.
     struct Frame {
       enum Children {
         case items([PlistNode])
-        case entries([PlistEntry], lastIndex: [String: Int])
+        /// The entries, and for a dictionary with a repeated key, the index of each key's
+        /// last entry (the one lookup answers with).
+        case entries([PlistEntry], lastIndex: [LiteralKey: Int]?)
       }
       let children: Children
       let count: Int
       var next = 0
     }
-    let indentation = String(repeating: "  ", count: PlistLimits.maxIndentLevels)
-    var out = ""
+    enum Label {
+      case none
+      case text(String)
+      case key(String)
+      case index(Int)
+    }
+    let indentation = [UInt8](repeating: 0x20, count: 2 * PlistLimits.maxIndentLevels)
+    var out: [UInt8] = []
     var stack: [Frame] = []
-    var pending: (node: PlistNode, label: String?, note: String?)? = (node, label, nil)
+    var pending: (node: PlistNode, label: Label, duplicate: Bool)? =
+      (node, label.map(Label.text) ?? .none, false)
     while true {
-      if let (node, label, note) = pending {
+      if let (node, label, duplicate) = pending {
         pending = nil
         let depth = stack.count
-        out += indentation.prefix(2 * min(depth, PlistLimits.maxIndentLevels))
-        if let label { out += VisibleEscaping.line(label) + ": " }
-        out += summary(node.value)
-        if let note { out += "  (\(note))" }
-        out += "\n"
+        out.append(contentsOf: indentation.prefix(2 * min(depth, PlistLimits.maxIndentLevels)))
+        switch label {
+        case .none: break
+        case .text(let text): appendVisible(text, into: &out)
+        case .key(let key): appendKeyLabel(key, into: &out)
+        case .index(let i):
+          out.append(UInt8(ascii: "["))
+          XMLPlistWriter.appendDecimal(UInt64(i), into: &out)
+          out.append(UInt8(ascii: "]"))
+        }
+        if case .none = label {} else { out.append(contentsOf: ": ".utf8) }
+        appendSummary(node.value, into: &out)
+        if duplicate { out.append(contentsOf: "  (duplicate key, overridden below)".utf8) }
+        out.append(0x0A)
         if depth >= PlistLimits.maxDepth, node.value.childCount ?? 0 > 0 {
-          out += indentation.prefix(2 * min(depth + 1, PlistLimits.maxIndentLevels))
-          out += "… (nested too deep to print)\n"
+          out.append(
+            contentsOf: indentation.prefix(2 * min(depth + 1, PlistLimits.maxIndentLevels)))
+          out.append(contentsOf: "… (nested too deep to print)\n".utf8)
         } else if case .array(let items) = node.value, !items.isEmpty {
           stack.append(Frame(children: .items(items), count: items.count))
         } else if case .dictionary(let dictionary) = node.value, !dictionary.isEmpty {
-          var lastIndex: [String: Int] = [:]
-          for (i, entry) in dictionary.entries.enumerated() { lastIndex[entry.key] = i }
+          var lastIndex: [LiteralKey: Int]?
+          if dictionary.hasDuplicateKeys {
+            var table: [LiteralKey: Int] = [:]
+            for (i, entry) in dictionary.entries.enumerated() { table[LiteralKey(entry.key)] = i }
+            lastIndex = table
+          }
           stack.append(
             Frame(
               children: .entries(dictionary.entries, lastIndex: lastIndex),
@@ -111,13 +143,113 @@ package enum PrintCommand {
       stack[top].next += 1
       switch stack[top].children {
       case .items(let items):
-        pending = (items[i], "[\(i)]", nil)
+        pending = (items[i], .index(i), false)
       case .entries(let entries, let lastIndex):
         let entry = entries[i]
-        let note = lastIndex[entry.key] == i ? nil : "duplicate key, overridden below"
-        pending = (entry.node, keyLabel(entry.key), note)
+        let duplicate = lastIndex.map { $0[LiteralKey(entry.key)] != i } ?? false
+        pending = (entry.node, .key(entry.key), duplicate)
       }
     }
+  }
+
+  /// Appends text from a file on one line, escaped by the one rule (`VisibleEscaping.line`).
+  private static func appendVisible(_ text: String, into out: inout [UInt8]) {
+    if isPrintableASCII(text) {
+      out.append(contentsOf: text.utf8)
+    } else {
+      out.append(contentsOf: VisibleEscaping.line(text).utf8)
+    }
+  }
+
+  /// Appends a key as a key-path component (`keyLabel`), escaped.
+  ///
+  /// A key of printable ASCII without `.`, `[`, `]`, `"`, `\` or an edge space is its own
+  /// component; any other goes through `KeyPath`'s quoting.
+  private static func appendKeyLabel(_ key: String, into out: inout [UInt8]) {
+    var plain = !key.isEmpty
+    var last: UInt8 = 0
+    for byte in key.utf8 {
+      last = byte
+      switch byte {
+      case 0x2E, 0x5B, 0x5D, 0x22, 0x5C: plain = false
+      case 0x20..<0x7F: continue
+      default: plain = false
+      }
+      if !plain { break }
+    }
+    if plain, key.utf8.first != 0x20, last != 0x20 {
+      out.append(contentsOf: key.utf8)
+    } else {
+      appendVisible(keyLabel(key), into: &out)
+    }
+  }
+
+  /// True when every byte of `text` is printable ASCII (nothing the one rule escapes).
+  private static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
+  /// Appends `summary(value)`.
+  private static func appendSummary(_ value: PlistValue, into out: inout [UInt8]) {
+    switch value {
+    case .string(let s):
+      out.append(contentsOf: "string ".utf8)
+      if isPrintableASCII(s) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+          if byte == 0x22 || byte == 0x5C { out.append(0x5C) }
+          out.append(byte)
+        }
+        out.append(UInt8(ascii: "\""))
+      } else {
+        out.append(contentsOf: quoted(s).utf8)
+      }
+    case .integer(let i):
+      out.append(contentsOf: "integer ".utf8)
+      XMLPlistWriter.appendInteger(i, into: &out)
+    case .date(let d):
+      out.append(contentsOf: "date ".utf8)
+      let seconds = d.secondsSinceReferenceDate
+      if seconds.rounded(.down) == seconds {
+        XMLPlistWriter.appendDate(d, into: &out)
+      } else {
+        out.append(contentsOf: d.iso8601String.utf8)
+      }
+    case .data(let d):
+      out.append(contentsOf: "data ".utf8)
+      appendDataText(d, into: &out)
+    case .array(let a):
+      out.append(contentsOf: "array (".utf8)
+      appendCount(a.count, "item", "items", into: &out)
+    case .dictionary(let d):
+      out.append(contentsOf: "dictionary (".utf8)
+      appendCount(d.count, "entry", "entries", into: &out)
+    case .real, .boolean, .uid:
+      out.append(contentsOf: summary(value).utf8)
+    }
+  }
+
+  /// Appends `n one` or `n many`, then `)`.
+  private static func appendCount(
+    _ n: Int, _ one: String, _ many: String, into out: inout [UInt8]
+  ) {
+    XMLPlistWriter.appendDecimal(UInt64(n), into: &out)
+    out.append(0x20)
+    out.append(contentsOf: (n == 1 ? one : many).utf8)
+    out.append(UInt8(ascii: ")"))
+  }
+
+  /// Appends `dataText(data)`.
+  private static func appendDataText(_ data: Data, into out: inout [UInt8]) {
+    let hexDigits = Array("0123456789abcdef".utf8)
+    XMLPlistWriter.appendDecimal(UInt64(data.count), into: &out)
+    out.append(contentsOf: (data.count == 1 ? " byte <" : " bytes <").utf8)
+    for (i, byte) in data.prefix(16).enumerated() {
+      if i > 0 && i % 4 == 0 { out.append(0x20) }
+      out.append(hexDigits[Int(byte >> 4)])
+      out.append(hexDigits[Int(byte & 0x0F)])
+    }
+    out.append(contentsOf: (data.count > 16 ? " …>" : ">").utf8)
   }
 
   /// A key as a key-path component: quoted when it needs to be.

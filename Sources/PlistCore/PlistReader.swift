@@ -154,7 +154,7 @@ package enum PlistReader {
     try read(bytes: try readFile(path), file: path)
   }
 
-  /// The bytes of the file at `path` (`AtomicFile.read`): opened without blocking, refused
+  /// The bytes of the file at `path` (`AtomicFile.readBytes`): opened without blocking, refused
   /// unless it is a regular file, and refused from its size before a byte is read when it is
   /// over `PlistLimits.maxDocumentBytes`.
   ///
@@ -164,7 +164,7 @@ package enum PlistReader {
     _ path: String, limit: Int = PlistLimits.maxDocumentBytes
   ) throws(PlistError) -> [UInt8] {
     do {
-      return try AtomicFile.read(path: path, limit: limit).bytes
+      return try AtomicFile.readBytes(path: path, limit: limit)
     } catch {
       var reason = error.message
       if reason.hasPrefix(path + " could not be read: ") {

@@ -5,6 +5,8 @@ import PlistUI
 
 // Headless commands run and exit here; `infoscope PATH` and `--demo` on a terminal open the
 // inspector (CLI.plan decides, and prints the lint report instead when stdout is no terminal).
+// A command's tree is left for the process's exit to free (see FinishedTrees).
+FinishedTrees.isKeeping = true
 switch CLI.plan(Array(CommandLine.arguments.dropFirst())) {
 case .exit(let status):
   exit(status)

@@ -250,6 +250,34 @@ private typealias T = TreeBuilder
         """#)
   }
 
+  /// Keys are told apart by their bytes, as lookup does.
+  ///
+  /// `café` written precomposed and decomposed are two keys, neither overridden. Keys that need quoting or escaping, strings
+  /// with non-ASCII text and dates with fractions print as the one-piece path printed them.
+  @Test func printMarksOnlyKeysRepeatedByteForByte() {
+    let node = T.dict([
+      ("caf\u{E9}", T.int(1)),
+      ("cafe\u{301}", T.int(2)),
+      ("a.b", T.string("dots … and \u{202E}")),
+      (" edge", T.bool(true)),
+      ("k\u{1}", T.real(2.5)),
+      ("caf\u{E9}", T.int(3)),
+      ("when", PlistNode(.date(PlistDate(secondsSinceReferenceDate: 0.25)))),
+    ])
+    #expect(
+      PrintCommand.render(node) == #"""
+        dictionary (7 entries)
+          café: integer 1  (duplicate key, overridden below)
+          café: integer 2
+          "a.b": string "dots … and \u{202E}"
+          " edge": boolean true
+          "k\u{1}": real 2.5
+          café: integer 3
+          when: date 2001-01-01T00:00:00.25Z
+
+        """#)
+  }
+
   /// Each quote and backslash is escaped as a scalar, a quote carrying a combining mark too, so
   /// the printed string always reads back.
   @Test func printEscapesEveryQuoteAndBackslash() {

@@ -43,6 +43,26 @@ private typealias T = TreeBuilder
     #expect(try harness.names() == ["in.plist"])
   }
 
+  /// The output buffer is sized from the input: the text's size for text in and text out, the
+  /// node count for binary output or binary input; the bytes written do not depend on it.
+  @Test func sizesTheOutputFromTheInput() throws {
+    let xmlText = try XMLPlistWriter.write(Self.value)
+    let fromXML = try PlistReader.read(bytes: xmlText)
+    let census = fromXML.root.census
+    #expect(census == PlistCensus(nodes: 4, repeatsAKey: false))
+    #expect(
+      ConvertCommand.estimatedSize(of: fromXML, census: census, as: .xml) == xmlText.count + 256)
+    #expect(ConvertCommand.estimatedSize(of: fromXML, census: census, as: .binary) == 4)
+    let fromBinary = try PlistReader.read(bytes: try BinaryPlistWriter.write(Self.value))
+    #expect(ConvertCommand.estimatedSize(of: fromBinary, census: census, as: .json) == 416)
+    for hint in [nil, 0, 1, 1 << 20] {
+      #expect(try ConvertCommand.encode(fromBinary.root, as: .xml, sizeHint: hint) == xmlText)
+      #expect(
+        try ConvertCommand.encode(fromXML.root, as: .binary, sizeHint: hint)
+          == (try BinaryPlistWriter.write(Self.value)))
+    }
+  }
+
   @Test func writesANewFileAtomicallyWithDefaultPermissions() throws {
     let harness = try CLIHarness()
     defer { harness.remove() }

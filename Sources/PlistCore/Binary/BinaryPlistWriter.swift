@@ -21,11 +21,21 @@ import Foundation
 package enum BinaryPlistWriter {
   /// Writes `root` as a `bplist00` document.
   ///
+  /// - Parameters:
+  ///   - root: the tree to write.
+  ///   - expectedObjects: the number of nodes in the tree when known (`PlistNode.census`),
+  ///     so the object list and the table of written scalars are sized once.
   /// - Returns: the bytes of the file.
   /// - Throws: `PlistError` of kind `.limitExceeded` when containers nest deeper than
   ///   `PlistLimits.maxDepth`.
-  package static func write(_ root: PlistNode) throws(PlistError) -> [UInt8] {
+  package static func write(
+    _ root: PlistNode, expectedObjects: Int? = nil
+  ) throws(PlistError) -> [UInt8] {
     var flattener = BinaryPlistFlattener()
+    if let expectedObjects, expectedObjects > 0 {
+      flattener.objects.reserveCapacity(expectedObjects)
+      flattener.unique.reserveCapacity(expectedObjects)
+    }
     _ = try flattener.flatten(root, depth: 0)
     return flattener.encode()
   }
@@ -95,6 +105,14 @@ private struct BinaryPlistFlattener {
       case .entries(_, let entries): entries.count
       }
     }
+
+    /// The child at `index`: an item, or an entry's value.
+    func child(_ index: Int) -> PlistNode {
+      switch children {
+      case .items(let items): items[index]
+      case .entries(_, let entries): entries[index].node
+      }
+    }
   }
 
   /// Adds `node` and its descendants; returns the object index of `node`.
@@ -134,15 +152,14 @@ private struct BinaryPlistFlattener {
         }
       }
       guard let top = stack.indices.last else { return finished }
-      let frame = stack[top]
-      if frame.refs.count < frame.count {
-        switch frame.children {
-        case .items(let items): pending = (items[frame.refs.count], frame.depth)
-        case .entries(_, let entries): pending = (entries[frame.refs.count].node, frame.depth)
-        }
+      // The open frame is read in place: a copy of it would retain its children and
+      // references at every step.
+      let next = stack[top].refs.count
+      if next < stack[top].count {
+        pending = (stack[top].child(next), stack[top].depth)
         continue
       }
-      stack.removeLast()
+      let frame = stack.removeLast()
       switch frame.children {
       case .items: objects[frame.index] = .array(frame.refs)
       case .entries(let keys, _): objects[frame.index] = .dictionary(keys: keys, values: frame.refs)

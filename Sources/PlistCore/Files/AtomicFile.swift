@@ -104,6 +104,32 @@ package enum AtomicFile {
   package static func read(
     path: String, limit: Int = PlistLimits.maxDocumentBytes
   ) throws(FileError) -> (bytes: [UInt8], fingerprint: FileFingerprint) {
+    let (bytes, info) = try readRegularFile(path: path, limit: limit)
+    let fingerprint = FileFingerprint(
+      size: UInt64(bytes.count), modificationSeconds: Int64(info.st_mtim.tv_sec),
+      modificationNanoseconds: Int64(info.st_mtim.tv_nsec), device: UInt64(info.st_dev),
+      inode: UInt64(info.st_ino), contentHash: FileFingerprint.hash(bytes))
+    return (bytes, fingerprint)
+  }
+
+  /// The bytes of the regular file at `path`, read as ``read(path:limit:)`` reads them but
+  /// without hashing them: for a command that reads a file once and never saves over it.
+  ///
+  /// - Parameters:
+  ///   - path: the file.
+  ///   - limit: the most bytes accepted.
+  /// - Returns: every byte of the file.
+  /// - Throws: ``FileError`` as ``read(path:limit:)``.
+  package static func readBytes(
+    path: String, limit: Int = PlistLimits.maxDocumentBytes
+  ) throws(FileError) -> [UInt8] {
+    try readRegularFile(path: path, limit: limit).bytes
+  }
+
+  /// Opens `path`, checks that it is a regular file, and reads all of it.
+  private static func readRegularFile(
+    path: String, limit: Int
+  ) throws(FileError) -> (bytes: [UInt8], info: stat) {
     let descriptor = try openForReading(path)
     defer { _ = Glibc.close(descriptor) }
     var info = stat()
@@ -113,11 +139,7 @@ package enum AtomicFile {
     }
     let bytes = try readAll(
       descriptor: descriptor, limit: limit, expectedSize: Int(clamping: info.st_size), name: path)
-    let fingerprint = FileFingerprint(
-      size: UInt64(bytes.count), modificationSeconds: Int64(info.st_mtim.tv_sec),
-      modificationNanoseconds: Int64(info.st_mtim.tv_nsec), device: UInt64(info.st_dev),
-      inode: UInt64(info.st_ino), contentHash: FileFingerprint.hash(bytes))
-    return (bytes, fingerprint)
+    return (bytes, info)
   }
 
   /// Opens `path` for reading without blocking (a FIFO with no writer opens at once) and
@@ -158,7 +180,27 @@ package enum AtomicFile {
   ) throws(FileError) -> [UInt8] {
     guard expectedSize <= limit else { throw tooLarge(name, limit, size: expectedSize) }
     var bytes: [UInt8] = []
-    if expectedSize > 0 { bytes.reserveCapacity(expectedSize) }
+    if expectedSize > 0 {
+      // A regular file's bytes go straight into the array: one read call per chunk the
+      // kernel gives, no copy through a buffer.
+      var failure: SystemError?
+      bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
+        guard let base = buffer.baseAddress else { return }
+        while count < expectedSize {
+          let read = Glibc.read(descriptor, base + count, expectedSize - count)
+          if read < 0 {
+            if errno == EINTR { continue }
+            failure = SystemError(errno)
+            return
+          }
+          if read == 0 { return }
+          count += read
+        }
+      }
+      if let failure { throw readError(name, failure) }
+      // Shorter than its size said: it was cut while being read; nothing more will come.
+      if bytes.count < expectedSize { return bytes }
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { buffer in

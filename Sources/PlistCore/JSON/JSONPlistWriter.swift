@@ -35,12 +35,17 @@ package enum JSONPlistWriter {
   /// - Parameters:
   ///   - root: the tree to write.
   ///   - pretty: indented, one member per line (the default), or compact on one line.
+  ///   - capacity: bytes to reserve up front, or nil for the source's size when `root` was
+  ///     read from text (4 KiB otherwise).
   /// - Returns: UTF-8 bytes.
   /// - Throws: `PlistError` of kind `.limitExceeded` when containers nest deeper than
   ///   `PlistLimits.maxDepth`.
-  package static func write(_ root: PlistNode, pretty: Bool = true) throws(PlistError) -> [UInt8] {
+  package static func write(
+    _ root: PlistNode, pretty: Bool = true, capacity: Int? = nil
+  ) throws(PlistError) -> [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity(root.location.hasRange ? Int(root.location.end) : 4_096)
+    out.reserveCapacity(
+      capacity ?? (root.location.hasTextPosition ? Int(root.location.end) : 4_096))
     try value(root.value, depth: 0, pretty: pretty, into: &out)
     if pretty { out.append(0x0A) }
     return out
@@ -69,10 +74,14 @@ package enum JSONPlistWriter {
         }
       }
       guard let top = stack.indices.last else { return }
-      let frame = stack[top]
-      guard frame.next < frame.count else {
-        if frame.count > 0 { newline(frame.depth, pretty: pretty, into: &out) }
-        if case .items = frame.children {
+      // The open container is read in place: a copy of it would retain its children at
+      // every step.
+      let next = stack[top].next
+      let level = stack[top].depth
+      let count = stack[top].count
+      guard next < count else {
+        if count > 0 { newline(level, pretty: pretty, into: &out) }
+        if case .items = stack[top].children {
           out.append(UInt8(ascii: "]"))
         } else {
           out.append(UInt8(ascii: "}"))
@@ -81,17 +90,17 @@ package enum JSONPlistWriter {
         continue
       }
       stack[top].next += 1
-      if frame.next > 0 { out.append(UInt8(ascii: ",")) }
-      newline(frame.depth + 1, pretty: pretty, into: &out)
-      switch frame.children {
+      if next > 0 { out.append(UInt8(ascii: ",")) }
+      newline(level + 1, pretty: pretty, into: &out)
+      switch stack[top].children {
       case .items(let items):
-        pending = (items[frame.next].value, frame.depth + 1)
+        pending = (items[next].value, level + 1)
       case .entries(let entries):
-        let entry = entries[frame.next]
+        let entry = entries[next]
         appendString(entry.key, into: &out)
         out.append(UInt8(ascii: ":"))
         if pretty { out.append(0x20) }
-        pending = (entry.node.value, frame.depth + 1)
+        pending = (entry.node.value, level + 1)
       }
     }
   }

@@ -55,3 +55,42 @@ extension PlistNode {
     }
   }
 }
+
+/// What one pass over a tree counts: its size, and whether any dictionary repeats a key.
+package struct PlistCensus: Sendable, Equatable {
+  /// Nodes in the tree, the root included (dictionary keys are not nodes).
+  package var nodes: Int
+  /// True when some dictionary of the tree holds a key more than once.
+  package var repeatsAKey: Bool
+
+  /// Creates a census.
+  package init(nodes: Int, repeatsAKey: Bool) {
+    self.nodes = nodes
+    self.repeatsAKey = repeatsAKey
+  }
+}
+
+extension PlistNode {
+  /// Counts this node and every node below it and asks each dictionary whether it repeats a
+  /// key, in one pass without paths and without recursion.
+  ///
+  /// A command that writes a whole tree takes it to size its output buffer and to skip the
+  /// walk with paths that names repeated keys, which nearly every document can skip.
+  package var census: PlistCensus {
+    var census = PlistCensus(nodes: 0, repeatsAKey: false)
+    var pending: [PlistNode] = [self]
+    while let node = pending.popLast() {
+      census.nodes += 1
+      switch node.value {
+      case .array(let items):
+        pending.append(contentsOf: items)
+      case .dictionary(let dictionary):
+        if !census.repeatsAKey, dictionary.hasDuplicateKeys { census.repeatsAKey = true }
+        for entry in dictionary.entries { pending.append(entry.node) }
+      default:
+        break
+      }
+    }
+    return census
+  }
+}

@@ -206,11 +206,33 @@ package enum VisibleEscaping {
     }
   }
 
-  /// True when every byte is printable ASCII (or, with `keepingLineBreaks`, a line feed or a
-  /// tab): nothing to escape.
+  /// True when no character of `text` is escaped: every byte is printable ASCII (or, with
+  /// `keepingLineBreaks`, a line feed or a tab), and no other scalar is one the rule can name
+  /// (an always-escaped scalar, a format character, a combining mark).
+  ///
+  /// ASCII text is settled byte by byte; only text with other scalars is read scalar by
+  /// scalar, and a combining mark sends it to the character-level path even where it has a
+  /// base, so this never calls text plain that `runs(of:)` would escape.
   private static func isPlain(_ text: String, keepingLineBreaks: Bool) -> Bool {
-    text.utf8.allSatisfy {
-      ($0 >= 0x20 && $0 < 0x7F) || (keepingLineBreaks && ($0 == 0x0A || $0 == 0x09))
+    var ascii = true
+    for byte in text.utf8 {
+      if byte >= 0x20 && byte < 0x7F { continue }
+      if keepingLineBreaks && (byte == 0x0A || byte == 0x09) { continue }
+      if byte < 0x80 { return false }
+      ascii = false
+      break
     }
+    if ascii { return true }
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      if v < 0x80 {
+        if (v >= 0x20 && v < 0x7F) || (keepingLineBreaks && (v == 0x0A || v == 0x09)) {
+          continue
+        }
+        return false
+      }
+      if isAlwaysEscaped(scalar) || isFormat(scalar) || needsABase(scalar) { return false }
+    }
+    return true
   }
 }
