@@ -11,15 +11,15 @@ import PlistCore
 /// Jobs: `print`, `convert --to xml|binary|json`, `get KEYPATH`, `lint`. Every run's result is
 /// checked (`OutputCheck`): a peer that exits 0 without writing a real property list, or
 /// prints nothing, gets no figure. The memory rows are our `convert --to xml` peaks above the
-/// process's own (`infoscope --version`); the depth rows read 100,000 nested arrays and must
+/// process's own (the same conversion of a one-value file); the depth rows read 100,000 nested arrays and must
 /// refuse 1,000,000.
 enum CommandBench {
   /// The largest ours ÷ fastest peer time that passes (issue 15, item 8: a quarter).
   static let ratioLimit = 0.25
   /// The largest (peak − baseline) ÷ XML size that passes for our XML round trip.
   static let memoryLimit = 3.0
-  /// XML forms below this size (bytes) are shown in the memory rows but not judged: the
-  /// allocator's own arenas are then most of what a process adds.
+  /// Documents whose size label is below this XML size (bytes) are shown in the memory rows
+  /// but not judged: the process's own memory is then most of the peak.
   static let memoryJudgedFrom = 1_000_000
   /// The exit status of a refused document (`EX_NOINPUT`).
   static let refusedStatus: Int32 = 66
@@ -101,9 +101,20 @@ struct CommandRunner {
     let peers = CommandBench.peers(python: python)
     for peer in peers { if let reason = peer.absentReason { result.absent[peer.name] = reason } }
     if let version = measured([binary, "--version"]), version.status == 0 {
-      result.baselineRSSBytes = version.rssBytes
-    } else {
-      result.notes.append("infoscope --version failed: no memory baseline")
+      result.versionRSSBytes = version.rssBytes
+    }
+    do {
+      let tiny = try tinyInputs()
+      for (format, path) in [(BenchFormat.xml, tiny.xml), (.binary, tiny.binary)] {
+        let arguments = [binary, "convert", path, "--to", "xml", "-o", outputPath(.convertXML)]
+        if let run = measured(arguments), run.status == 0 {
+          result.conversionBaselineRSSBytes[format.rawValue] = run.rssBytes
+        } else {
+          result.notes.append("converting a one-value \(format) file failed: no memory baseline")
+        }
+      }
+    } catch {
+      result.notes.append("cannot write the one-value files: \(error)")
     }
     for size in options.sizes {
       var documents: [(kind: String, xml: String, binary: String)] = []
@@ -140,7 +151,7 @@ struct CommandRunner {
                 CommandMemoryRow(
                   document: input.kind, size: input.size, format: format,
                   fileBytes: input.fileBytes, xmlBytes: xmlBytes, peakRSSBytes: peak,
-                  baselineRSSBytes: result.baselineRSSBytes ?? 0,
+                  baselineRSSBytes: result.conversionBaselineRSSBytes[format.rawValue] ?? 0,
                   peers: Dictionary(
                     row.peers.compactMap { peer in peer.peakRSSBytes.map { (peer.name, $0) } },
                     uniquingKeysWith: { a, _ in a })))
@@ -360,6 +371,17 @@ struct CommandRunner {
       }
     }
     return rows
+  }
+
+  /// One-value files (an empty array) in XML and binary, for the memory baselines.
+  ///
+  /// - Throws: file-system errors.
+  func tinyInputs() throws -> (xml: String, binary: String) {
+    let xml = "\(cache)/tiny-v1.xml"
+    let binary = "\(cache)/tiny-v1.bplist"
+    try Data(DepthDocument.xml(depth: 1)).write(to: URL(fileURLWithPath: xml))
+    try Data(DepthDocument.binary(depth: 1)).write(to: URL(fileURLWithPath: binary))
+    return (xml, binary)
   }
 
   /// The output file of a conversion job, in the scratch folder.

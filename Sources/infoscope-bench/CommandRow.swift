@@ -148,10 +148,16 @@ struct CommandMemoryRow: Sendable, Codable {
   var xmlBytes: Int
   /// Our process's peak RSS, in bytes.
   var peakRSSBytes: Int
-  /// The peak RSS of `infoscope --version`, in bytes: the process's own footprint.
+  /// The peak RSS of the same command converting a one-value file of the same format, in
+  /// bytes: the process's own footprint, the code of the conversion included.
   var baselineRSSBytes: Int
   /// Each peer's peak RSS for the same job, in bytes, by name.
   var peers: [String: Int]
+
+  /// True when the row is judged against the target: documents of 1 MB of XML and more.
+  var judged: Bool {
+    (BenchSize.named(size)?.targetBytes ?? xmlBytes) >= CommandBench.memoryJudgedFrom
+  }
 
   /// (peak − baseline) ÷ the XML form's size.
   var ratio: Double {
@@ -193,7 +199,10 @@ struct CommandResult: Sendable, Codable {
   /// The deep documents.
   var depth: [CommandDepthRow] = []
   /// The peak RSS of `infoscope --version`, in bytes.
-  var baselineRSSBytes: Int?
+  var versionRSSBytes: Int?
+  /// The peak RSS of `infoscope convert TINY --to xml -o OUT` for a one-value file (an empty
+  /// array), in bytes, by the tiny file's format (`xml`, `binary`): the memory rows' baselines.
+  var conversionBaselineRSSBytes: [String: Int] = [:]
   /// True when peak RSS figures come from GNU time (a fresh process), not floored wait4 ones.
   var rssFromGNUTime = false
   /// Peers not on this machine, with why.
