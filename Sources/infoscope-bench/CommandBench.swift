@@ -232,6 +232,7 @@ struct CommandRunner {
             arguments, stdout: scratch + "/command.stdout", stderr: scratch + "/command.stderr")
         else {
           timings[index].note = "could not start \(arguments[0])"
+          timings[index].seconds = nil
           commands[index] = nil
           continue
         }
