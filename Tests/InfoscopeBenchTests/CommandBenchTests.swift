@@ -77,6 +77,10 @@ import struct TestSupport.TemporaryFolder
     #expect(target.detail.hasSuffix("; 1 rows without a figure from ours or any peer"))
     #expect(CommandBench.timeTarget([row(ours: 0.001, peers: [0.004])]).status == "PASS")
     #expect(CommandBench.timeTarget([lonely]).status == "SKIP")
+    #expect(CommandBench.ratioText(0.2548, limit: 0.25) == "0.255×")
+    #expect(CommandBench.ratioText(0.2452, limit: 0.25) == "0.245×")
+    #expect(CommandBench.ratioText(0.25, limit: 0.25) == "0.25×")
+    #expect(CommandBench.ratioText(3.19, limit: 0.25) == "3.19×")
   }
 
   @Test func subtractsTheBaselineFromTheMemoryPeak() throws {
