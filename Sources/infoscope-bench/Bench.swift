@@ -26,6 +26,20 @@ struct BenchOptions: Sendable {
   var startup = true
   /// Measure our cost per MB at 1 MB and the largest size, cold at both (`GrowthBench`).
   var growth = true
+  /// Measure whole commands against whole peer commands, with memory and depth rows
+  /// (`CommandBench`).
+  var commands = true
+
+  /// The options with only the section at `section` switched on (for the `--…-only` flags).
+  func only(_ section: WritableKeyPath<BenchOptions, Bool>) -> BenchOptions {
+    var options = self
+    for each in [
+      \BenchOptions.codec, \.ui, \.bundles, \.diff, \.parallel, \.startup, \.growth, \.commands,
+    ] {
+      options[keyPath: each] = each == section
+    }
+    return options
+  }
 
   static let usage = """
     usage: swift run -c release infoscope-bench [--sizes 5k,1m,10m,100m] [--quick] [--runs N]
@@ -45,10 +59,14 @@ struct BenchOptions: Sendable {
       --diff-only     only that comparison
       --no-parallel   skip lint of many inputs, serial against parallel
       --parallel-only only that lint
-      --no-startup    skip start-up: infoscope print against plistutil -p, first screens
+      --no-startup    skip start-up: infoscope print against plistutil converting the
+                      file, and first screens
       --startup-only  only start-up (needs .build/release/infoscope: swift build -c release)
       --no-growth     skip our cost per MB at 1m against the largest size, cold at both
       --growth-only   only that (with --sizes 1m,100m for the issue's 100 MB)
+      --no-commands   skip whole commands (print, convert, get, lint) against whole peer
+                      commands, with their memory and 100,000-level nesting
+      --commands-only only those (needs .build/release/infoscope: swift build -c release)
     """
 
   /// Parses the arguments after the program name.
@@ -63,61 +81,29 @@ struct BenchOptions: Sendable {
         options.sizes = Array(BenchSize.all.prefix(2))
         options.uiNodes = 100_000
       case "--ui-only":
-        options.codec = false
-        options.ui = true
-        options.bundles = false
-        options.diff = false
-        options.parallel = false
-        options.startup = false
-        options.growth = false
+        options = options.only(\.ui)
       case "--bundles-only":
-        options.codec = false
-        options.ui = false
-        options.bundles = true
-        options.diff = false
-        options.parallel = false
-        options.startup = false
-        options.growth = false
+        options = options.only(\.bundles)
       case "--diff-only":
-        options.codec = false
-        options.ui = false
-        options.bundles = false
-        options.diff = true
-        options.parallel = false
-        options.startup = false
-        options.growth = false
+        options = options.only(\.diff)
       case "--no-diff":
         options.diff = false
       case "--no-parallel":
         options.parallel = false
       case "--parallel-only":
-        options.codec = false
-        options.ui = false
-        options.bundles = false
-        options.diff = false
-        options.parallel = true
-        options.startup = false
-        options.growth = false
+        options = options.only(\.parallel)
       case "--no-startup":
         options.startup = false
       case "--startup-only":
-        options.codec = false
-        options.ui = false
-        options.bundles = false
-        options.diff = false
-        options.parallel = false
-        options.startup = true
-        options.growth = false
+        options = options.only(\.startup)
       case "--no-growth":
         options.growth = false
       case "--growth-only":
-        options.codec = false
-        options.ui = false
-        options.bundles = false
-        options.diff = false
-        options.parallel = false
-        options.startup = false
-        options.growth = true
+        options = options.only(\.growth)
+      case "--no-commands":
+        options.commands = false
+      case "--commands-only":
+        options = options.only(\.commands)
       case "--no-ui":
         options.ui = false
       case "--no-bundles":

@@ -3,7 +3,7 @@ import Foundation
 /// The bench's top level: options, peers, inputs, measurements, report.
 enum BenchCommand {
   /// Runs the bench with the arguments after the program name: the codec against the peers,
-  /// then the terminal UI (either can be left out).
+  /// then the terminal UI and the other sections (each can be left out).
   ///
   /// - Returns: 0 after measuring (even when a target fails: it is a measurement), 64 for bad
   ///   usage, 1 when the inputs cannot be prepared.
@@ -86,6 +86,14 @@ enum BenchCommand {
           binary: "infoscope", runs: 0, notes: ["cannot prepare the 5 KB input: \(error)"])
       }
     }
+    var commands: CommandResult?
+    if options.commands {
+      let binary = (bench as NSString).deletingLastPathComponent + "/infoscope"
+      commands = CommandRunner(
+        options: options, bench: runner, cache: cache, scratch: scratch, binary: binary,
+        gnuTime: spawner.gnuTime
+      ).run(python: Peers.pythonExecutable(spawner))
+    }
     let report = Report(
       measurements: measurements, sizes: options.codec ? options.sizes : [],
       baselines: options.codec ? runner.baselines(bench: bench) : [],
@@ -94,7 +102,7 @@ enum BenchCommand {
       uiNotes: ui.notes, diff: diff, diffNote: options.diff ? diffNote : nil,
       diffMeasured: options.diff, parallel: parallel.rows, parallelNotes: parallel.notes,
       parallelMeasured: options.parallel, startup: startup, growth: growth,
-      growthMeasured: options.growth)
+      growthMeasured: options.growth, commands: commands)
     var markdown = report.markdown()
     if options.bundles { markdown += BundleLintBench.markdown(BundleLintBench.run()) }
     if options.json {

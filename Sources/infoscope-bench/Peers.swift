@@ -31,6 +31,9 @@ enum Peers {
   /// - Returns: our implementation first, then each peer, absent ones marked so.
   static func discover(bench: String, spawner: Spawner) -> [Implementation] {
     let python = pythonExecutable(spawner)
+    // The peers write their output into the scratch folder, never onto a system path such as
+    // /dev/null (a tool that writes by renaming a temporary file would replace it).
+    let output = spawner.scratch + "/peer-output"
     var list: [Implementation] = []
     for (id, name) in [
       ("ours", "infoscope (ours)"), ("foundation", "Foundation PropertyListSerialization"),
@@ -80,7 +83,7 @@ enum Peers {
         writesOtherFormat: true
       ) { op, format, path, _ in
         guard op == .roundtrip, let plistutil else { return nil }
-        return [plistutil, "-i", path, "-o", "/dev/null", "-f", format == .xml ? "bin" : "xml"]
+        return [plistutil, "-i", path, "-o", output, "-f", format == .xml ? "bin" : "xml"]
       })
     let plutil = Spawner.which("plutil")
     list.append(
@@ -92,7 +95,7 @@ enum Peers {
         switch op {
         case .parse: return [plutil, "-lint", path]
         case .roundtrip:
-          return [plutil, "-convert", format == .xml ? "xml1" : "binary1", "-o", "/dev/null", path]
+          return [plutil, "-convert", format == .xml ? "xml1" : "binary1", "-o", output, path]
         }
       })
     return list

@@ -41,6 +41,9 @@ struct Report {
   var growth: [GrowthBench.Row] = []
   /// Whether it was asked for (its table and target are left out when not).
   var growthMeasured = false
+  /// Whole commands against whole peer commands, with memory and depth rows, when measured
+  /// (`CommandBench`).
+  var commands: CommandResult?
 
   /// The slowest re-lint of a typical Info.plist that passes (issue 15, item 5), in seconds.
   static let relintLimit = 0.001
@@ -57,6 +60,7 @@ struct Report {
     if let diff { out += DiffBench.markdown(diff) }
     if parallelMeasured { out += ParallelLintBench.markdown(parallel, notes: parallelNotes) }
     if let startup { out += StartupBench.markdown(startup) }
+    if let commands { out += CommandBench.markdown(commands) }
     out += "\n## Targets\n\n"
     let verdicts = targets()
     for verdict in verdicts {
@@ -225,8 +229,8 @@ struct Report {
   }
 
   /// The issues' targets, checked on our figures: three for the codec, two for the terminal UI
-  /// (keystrokes and re-lint), one each for the comparison, the parallel lint and growth, and
-  /// start-up's.
+  /// (keystrokes and re-lint), one each for the comparison, the parallel lint and growth,
+  /// start-up's, and the whole commands' three (time, memory, depth).
   func targets() -> [TargetResult] {
     var verdicts = codec ? codecTargets() : []
     if !ui.isEmpty || !uiNotes.isEmpty {
@@ -253,6 +257,7 @@ struct Report {
     }
     if let startup { verdicts += StartupBench.targets(startup) }
     if growthMeasured { verdicts.append(GrowthBench.target(growth)) }
+    if let commands { verdicts += CommandBench.targets(commands) }
     return verdicts
   }
 
@@ -349,13 +354,14 @@ struct Report {
       var parallelLint: [ParallelLintBench.Row]
       var startup: StartupBench.Result?
       var growth: [GrowthBench.Row]
+      var wholeCommands: CommandResult?
     }
     let document = Document(
       generatorVersion: PlistGenerator.version, measurements: measurements,
       baselinesRSSBytes: Dictionary(baselines, uniquingKeysWith: { a, _ in a }),
       absent: Dictionary(absent, uniquingKeysWith: { a, _ in a }), targets: targets(),
       terminalUI: ui, terminalUINotes: uiNotes, comparison: diff, parallelLint: parallel,
-      startup: startup, growth: growth)
+      startup: startup, growth: growth, wholeCommands: commands)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(document) else { return "{}" }

@@ -95,6 +95,27 @@ import struct TestSupport.TemporaryFolder
     #expect(StartupBench.staleModule(of: binary) == "PlistCLI")
   }
 
+  /// The start-up peer reads and writes the document; the old `plistutil -i FILE -p` (no such
+  /// option in libplist-utils 2.2.0, which prints its usage and exits 0) is refused.
+  @Test(.enabled(if: Spawner.which("plistutil") != nil))
+  func choosesAPeerThatWritesTheDocument() throws {
+    let plistutil = try #require(Spawner.which("plistutil"))
+    let folder = TemporaryFolder.uniqueURL("startup-peer")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("5k.xml").path
+    let output = folder.appendingPathComponent("out.bplist").path
+    try PlistGenerator.generate(try #require(BenchSize.named("5k")), to: input)
+    let command = StartupBench.peerCommand(plistutil, input: input, output: output)
+    #expect(StartupBench.checkPeer(command, output: output) == nil)
+    let written = try #require(FileManager.default.contents(atPath: output))
+    #expect(written.starts(with: Data("bplist00".utf8)))
+    #expect(written.count > 1_000)
+    let old = [plistutil, "-i", input, "-p"]
+    #expect(StartupBench.sample(old)?.status == 0)
+    #expect(StartupBench.checkPeer(old, output: output) == "no output file")
+  }
+
   @Test func parsesItsOptions() throws {
     let only = try BenchOptions.parse(["--startup-only"]).get()
     #expect(only.startup && !only.codec && !only.ui && !only.bundles && !only.diff)
