@@ -44,7 +44,7 @@ package enum ConvertCommand {
     }
     guard let document = context.readInput(options.input) else { return .noInput }
     FinishedTrees.keep(document)
-    let census = document.root.census
+    let census = document.census ?? document.root.census
     for (path, key, count) in census.repeatsAKey ? duplicateKeys(in: document.root) : [] {
       context.console.write(
         "\(CLI.displayName(options.input)): warning: the key \"\(key)\" appears \(count) times "

@@ -26,6 +26,26 @@ private typealias T = TreeBuilder
     #expect(T.string("alone").census == PlistCensus(nodes: 1, repeatsAKey: false))
   }
 
+  /// The XML and binary readers count what `census` counts while they read.
+  @Test func readersCountWhatTheCensusCounts() throws {
+    let shared = T.dict([("x", T.array([T.int(1), T.int(1)])), ("y", T.dict([]))])
+    let trees = [
+      T.dict([("a", shared), ("b", shared), ("c", T.array([T.string("s"), T.array([])]))]),
+      T.dict([("k", T.int(1)), ("l", T.array([T.dict([("z", T.int(1)), ("z", T.int(2))])]))]),
+      T.string("alone"),
+      T.array([]),
+    ]
+    for tree in trees {
+      let xml = try PlistReader.read(bytes: try XMLPlistWriter.write(tree))
+      let binary = try PlistReader.read(bytes: try BinaryPlistWriter.write(tree))
+      #expect(xml.census == tree.census)
+      #expect(binary.census == tree.census)
+    }
+    #expect(trees[1].census.repeatsAKey)
+    let ascii = try PlistReader.read(bytes: Array("{ a = 1; }".utf8))
+    #expect(ascii.census == nil)
+  }
+
   @Test func censusWalksADeepTreeWithoutRecursion() {
     // The tree is built and freed on the large stack (freeing it recurses).
     let census = LargeStack.run { () -> PlistCensus in

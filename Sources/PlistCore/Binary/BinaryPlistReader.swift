@@ -48,7 +48,10 @@ package enum BinaryPlistReader {
     var decoder = BinaryPlistDecoder(bytes: bytes, trailer: trailer)
     decoder.limits = limits
     let root = try decoder.node(trailer.topObject, depth: 0)
-    return PlistDocument(root: root, format: .binary)
+    var document = PlistDocument(root: root, format: .binary)
+    document.census = PlistCensus(
+      nodes: decoder.nodeCount &- decoder.keyCount, repeatsAKey: decoder.repeatsAKey)
+    return document
   }
 
   /// Most nodes a file may expand to, per byte of input, through containers it shares.
@@ -99,6 +102,11 @@ struct BinaryPlistDecoder {
   var cacheSizes: [Int] = []
   /// Nodes produced so far, shared subtrees counted each time they are used.
   var nodeCount = 0
+  /// Whether a dictionary made so far holds a key more than once.
+  var repeatsAKey = false
+  /// Dictionary keys read, which `nodeCount` counts as objects and a tree does not count as
+  /// nodes (keys inside a shared container are not counted again when it is used again).
+  var keyCount = 0
   let nodeBudget: Int
   /// The caps on values, strings and data.
   var limits = PlistReadLimits.standard
@@ -215,8 +223,7 @@ struct BinaryPlistDecoder {
       throw PlistError(
         .limitExceeded,
         "shared containers expand the tree past \(nodeBudget) nodes, the most "
-          + "infoscope builds from a file of \(bytes.count) bytes "
-          + "(BinaryPlistReader.maxNodesPerByte)")
+          + "infoscope builds from a file of \(bytes.count) bytes")
     }
   }
 
@@ -291,6 +298,7 @@ struct BinaryPlistDecoder {
         offset: keyOffset)
     }
     frame.key = (key, keyNode.location)
+    keyCount &+= 1
     let valuesStart = frame.start &+ frame.count &* referenceWidth
     return try reference(at: valuesStart &+ i &* referenceWidth, offset)
   }
@@ -301,7 +309,9 @@ struct BinaryPlistDecoder {
     state[frame.index] = BinaryPlistDecoder.decodedContainer
     let location = location(frame.offset, frame.end)
     if frame.isDictionary {
-      return PlistNode(.dictionary(PlistDictionary(frame.entries)), location: location)
+      let dictionary = PlistDictionary(frame.entries)
+      if !repeatsAKey, dictionary.hasDuplicateKeys { repeatsAKey = true }
+      return PlistNode(.dictionary(dictionary), location: location)
     }
     return PlistNode(.array(frame.children), location: location)
   }

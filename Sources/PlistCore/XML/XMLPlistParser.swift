@@ -196,7 +196,9 @@ extension XMLScanner {
     depth -= 1
     let location = location(open, pos, container: true)
     if open.tag == .dict {
-      return PlistNode(.dictionary(PlistDictionary(frame.entries)), location: location)
+      let dictionary = PlistDictionary(frame.entries)
+      if !repeatsAKey, dictionary.hasDuplicateKeys { repeatsAKey = true }
+      return PlistNode(.dictionary(dictionary), location: location)
     }
     return PlistNode(.array(frame.items), location: location)
   }

@@ -30,14 +30,17 @@ package enum XMLPlistReader {
     -> PlistDocument
   {
     let result = text.withUnsafeBufferPointer { buffer in
-      Result { () throws(PlistError) -> PlistNode in
+      Result { () throws(PlistError) -> (PlistNode, PlistCensus) in
         var scanner = XMLScanner(buffer)
         scanner.limits = limits
-        return try scanner.parseDocument()
+        let root = try scanner.parseDocument()
+        return (root, PlistCensus(nodes: scanner.objects, repeatsAKey: scanner.repeatsAKey))
       }
     }
-    let root = try result.get()
-    return PlistDocument(root: root, format: .xml, encoding: encoding, text: text)
+    let (root, census) = try result.get()
+    var document = PlistDocument(root: root, format: .xml, encoding: encoding, text: text)
+    document.census = census
+    return document
   }
 }
 

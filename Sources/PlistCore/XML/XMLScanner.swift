@@ -13,6 +13,8 @@ struct XMLScanner {
   var limits = PlistReadLimits.standard
   /// Values read so far, against `limits.maxObjects`.
   var objects = 0
+  /// Whether a dictionary read so far holds a key more than once.
+  var repeatsAKey = false
   /// Repeated keys and short strings share one storage.
   var strings: StringCache
   /// True when the text holds a carriage return; without one, lines are counted with `memchr`.
