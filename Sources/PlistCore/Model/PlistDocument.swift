@@ -14,8 +14,9 @@ package struct PlistDocument: Sendable {
   /// The UTF-8 text that every `SourceLocation` offset refers to (the input
   /// itself for UTF-8 without a byte-order mark; transcoded otherwise). Empty for binary.
   package var text: [UInt8]
-  /// What the reader counted in passing (the XML and binary readers), so a command that
-  /// writes the tree at once need not walk it again; nil otherwise. It describes `root` as
+  /// What the reader counted in passing (the XML and binary readers); nil otherwise.
+  ///
+  /// A command that writes the tree at once need not walk it again. It describes `root` as
   /// read: a change to `root` leaves it as it was. In a binary file that uses one container
   /// in several places (no Apple writer makes one), the keys inside it count as nodes from
   /// its second use on: a count for sizing buffers, exact for every file a writer makes.
