@@ -95,6 +95,31 @@ private typealias T = TreeBuilder
     #expect(VisibleEscaping.line(text) == shown)
   }
 
+  /// `lines` cuts text at line feeds to spare plain lines the character-level pass; on random
+  /// text made of the characters the rule cares about, it gives what one pass over the whole
+  /// text gives, and `line` gives what `runs` gives.
+  @Test func linesMatchesOnePassOverTheWholeText() {
+    let pieces = [
+      "a", "é", "e", "\u{301}", "\n", "\r", "\r\n", "\t", "\u{1B}", "\u{200D}", "👩", "💻", "\u{202E}",
+      "\u{200B}", "…", " ", "\u{85}", "\u{1F3F4}", "\u{E0067}", "日", "\u{1160}", "\u{FEFF}",
+    ]
+    var generator = SplitMix64(seed: 1_515)
+    for _ in 0..<2_000 {
+      let count = Int(generator.next() % 24)
+      let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      let whole = VisibleEscaping.runs(of: text, keepingLineBreaks: true).map(\.text).joined()
+      // Compared as bytes: String's == would take canonically equivalent texts as equal.
+      #expect(
+        Array(VisibleEscaping.lines(text).utf8) == Array(whole.utf8),
+        "\(text.unicodeScalars.map(\.value))")
+      let line = VisibleEscaping.runs(of: text).map(\.text).joined()
+      #expect(
+        Array(VisibleEscaping.line(text).utf8) == Array(line.utf8),
+        "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
   @Test func linesKeepsLineFeedsAndTabsBesideNonASCIIText() {
     #expect(VisibleEscaping.lines("a …\n\tb\n") == "a …\n\tb\n")
     #expect(VisibleEscaping.lines("a …\r\n") == "a …\\r\\n")

@@ -169,7 +169,37 @@ package enum VisibleEscaping {
   /// - Returns: the text with escapes, safe to print on a terminal.
   package static func lines(_ text: String) -> String {
     if isPlain(text, keepingLineBreaks: true) { return text }
-    return runs(of: text, keepingLineBreaks: true).map(\.text).joined()
+    // Line by line, so that one line needing the character-level pass does not send a whole
+    // report through it. A line feed after anything but a carriage return is a character of
+    // its own (Unicode's grapheme rules break on both sides of it), so cutting there changes
+    // no character; CR LF stays inside its piece, where both are escaped.
+    var out = ""
+    out.reserveCapacity(text.utf8.count + 16)
+    func append(_ piece: Substring) {
+      let piece = String(piece)
+      if isPlain(piece, keepingLineBreaks: true) {
+        out += piece
+      } else {
+        for run in runs(of: piece, keepingLineBreaks: true) { out += run.text }
+      }
+    }
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    var previous: UInt8 = 0
+    var index = start
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      let next = utf8.index(after: index)
+      if byte == 0x0A && previous != 0x0D {
+        append(text[start..<index])
+        out += "\n"
+        start = next
+      }
+      previous = byte
+      index = next
+    }
+    append(text[start...])
+    return out
   }
 
   /// JSON text with every scalar `isEscapedInJSON` names written as a `\uXXXX` escape (a
