@@ -100,7 +100,8 @@ private typealias T = TreeBuilder
   /// text gives, and `line` gives what `runs` gives.
   @Test func linesMatchesOnePassOverTheWholeText() {
     let pieces = [
-      "a", "é", "e", "\u{301}", "\n", "\r", "\r\n", "\t", "\u{1B}", "\u{200D}", "👩", "💻", "\u{202E}",
+      "a", "é", "e", "\u{301}", "\n", "\r", "\r\n", "\t", "\u{1B}", "\u{200D}", "👩", "💻",
+      "\u{202E}",
       "\u{200B}", "…", " ", "\u{85}", "\u{1F3F4}", "\u{E0067}", "日", "\u{1160}", "\u{FEFF}",
     ]
     var generator = SplitMix64(seed: 1_515)
