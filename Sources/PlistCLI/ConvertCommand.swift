@@ -42,8 +42,8 @@ package enum ConvertCommand {
           + CLI.usage(for: .convert), to: .error)
       return .usage
     }
-    guard let document = context.readInput(options.input) else { return .noInput }
-    FinishedTrees.keep(document)
+    guard var document = context.readInput(options.input) else { return .noInput }
+    FinishedTrees.keep(document.root)
     let census = document.census ?? document.root.census
     for (path, key, count) in census.repeatsAKey ? duplicateKeys(in: document.root) : [] {
       context.console.write(
@@ -51,11 +51,13 @@ package enum ConvertCommand {
           + "in \(path.isRoot ? "the root dictionary" : path.description); all are written, and "
           + "readers disagree on which one counts\n", to: .error)
     }
+    let sizeHint = estimatedSize(of: document, census: census, as: options.format)
+    // The input's text is not needed to write the tree: it is let go before the output is
+    // made, so the two never take memory at once (the peak is the tree and the larger of them).
+    document.text = []
     let bytes: [UInt8]
     do {
-      bytes = try encode(
-        document.root, as: options.format,
-        sizeHint: estimatedSize(of: document, census: census, as: options.format))
+      bytes = try encode(document.root, as: options.format, sizeHint: sizeHint)
     } catch {
       context.console.write("\(error.inFile(CLI.displayName(options.input)))\n", to: .error)
       return .cannotCreate

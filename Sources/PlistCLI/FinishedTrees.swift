@@ -1,7 +1,7 @@
 import Foundation
 import PlistCore
 
-/// Documents a command has read, kept alive to the end of the process when the executable asks
+/// Trees a command has read, kept alive to the end of the process when the executable asks
 /// (`isKeeping`), so that a command which exits once its output is written does not free its
 /// tree node by node first.
 ///
@@ -13,11 +13,13 @@ package enum FinishedTrees {
   nonisolated(unsafe) package static var isKeeping = false
 
   private static let lock = NSLock()
-  nonisolated(unsafe) private static var kept: [PlistDocument] = []
+  nonisolated(unsafe) private static var kept: [PlistNode] = []
 
-  /// Keeps `document` until the process exits, when `isKeeping` is set; does nothing otherwise.
-  static func keep(_ document: PlistDocument) {
+  /// Keeps the tree under `root` until the process exits, when `isKeeping` is set; does
+  /// nothing otherwise. Only the tree is kept: a document's text, one allocation, is freed
+  /// as usual.
+  static func keep(_ root: PlistNode) {
     guard isKeeping else { return }
-    lock.withLock { kept.append(document) }
+    lock.withLock { kept.append(root) }
   }
 }

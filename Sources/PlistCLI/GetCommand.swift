@@ -33,7 +33,7 @@ package enum GetCommand {
       loaded = context.readInput(options.input)
     }
     guard let document = loaded else { return .noInput }
-    FinishedTrees.keep(document)
+    FinishedTrees.keep(document.root)
     let name = CLI.displayName(options.input)
     guard let node = document.root.node(at: options.keyPath) else {
       let why = document.root.explainMissing(options.keyPath) ?? "it names nothing"

@@ -40,7 +40,7 @@ package enum PrintCommand {
       loaded = context.readInput(options.input)
     }
     guard let document = loaded else { return .noInput }
-    FinishedTrees.keep(document)
+    FinishedTrees.keep(document.root)
     var node = document.root
     var label: String?
     if let path = options.keyPath, !path.isRoot {
