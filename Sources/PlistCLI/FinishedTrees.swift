@@ -15,9 +15,10 @@ package enum FinishedTrees {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var kept: [PlistNode] = []
 
-  /// Keeps the tree under `root` until the process exits, when `isKeeping` is set; does
-  /// nothing otherwise. Only the tree is kept: a document's text, one allocation, is freed
-  /// as usual.
+  /// Keeps the tree under `root` until the process exits, when `isKeeping` is set.
+  ///
+  /// Does nothing otherwise. Only the tree is kept: a document's text, one allocation, is
+  /// freed as usual.
   static func keep(_ root: PlistNode) {
     guard isKeeping else { return }
     lock.withLock { kept.append(root) }
