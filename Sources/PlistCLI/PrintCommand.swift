@@ -55,7 +55,11 @@ package enum PrintCommand {
       label = path.description
     }
     let text = String(decoding: renderBytes(node, label: label), as: UTF8.self)
-    return context.console.write(text, to: .output) ? .success : .cannotCreate
+    guard context.console.write(text, to: .output) else {
+      context.console.write("infoscope: error: cannot write to standard output\n", to: .error)
+      return .cannotCreate
+    }
+    return .success
   }
 
   /// The printed tree of `node`, ending in a newline.

@@ -92,13 +92,21 @@ package struct PlistDate: Sendable, Hashable, Comparable, CustomStringConvertibl
   }
 
   /// The ISO 8601 form with fractional seconds when there are any (for display and JSON).
+  ///
+  /// The instant is rounded to the microsecond first, so a fraction that rounds to a whole
+  /// second gives that second (`…00:00:01Z` for 0.9999999 s), never an empty fraction.
   package var iso8601String: String {
-    let whole = secondsSinceReferenceDate.rounded(.down)
-    let fraction = secondsSinceReferenceDate - whole
-    guard fraction > 0, fraction.isFinite else { return xmlString }
-    var digits = String(format: "%.6f", fraction).dropFirst(2)  // "0.500000" → "500000"
-    while digits.last == "0" { digits = digits.dropLast() }
-    return String(xmlString.dropLast()) + "." + digits + "Z"
+    let seconds = secondsSinceReferenceDate
+    guard seconds.isFinite, seconds.rounded(.down) != seconds else { return xmlString }
+    let micro = (seconds * 1_000_000).rounded()
+    let whole = (micro / 1_000_000).rounded(.down)
+    let fraction = Int64(micro - whole * 1_000_000)
+    let base = PlistDate(secondsSinceReferenceDate: whole).xmlString
+    guard fraction > 0, fraction < 1_000_000 else { return base }
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    while digits.last == "0" { digits.removeLast() }
+    return String(base.dropLast()) + "." + digits + "Z"
   }
 
   package var description: String { iso8601String }

@@ -78,14 +78,24 @@ package struct FindingsComparison: Sendable {
         new.append(placeNew(finding))
       }
     }
-    // Dictionary order is arbitrary: sort by place, as lint reports do.
+    // OLD's findings left unmatched, taken in OLD's order (a dictionary's order changes from
+    // one process to the next), then sorted by place as lint reports are; findings without a
+    // line (binary files) are told apart by key path.
     var resolved: [Finding] = []
-    for (_, findings) in known { resolved += findings }
+    for finding in oldFindings {
+      guard let pair = oldPairs[finding.file], contextual[pair]?.contains(finding.ruleID) != true
+      else { continue }
+      let identity = Identity(rule: finding.ruleID, pair: pair, keyPath: finding.keyPath)
+      guard var left = known[identity], !left.isEmpty else { continue }
+      resolved.append(left.removeFirst())
+      known[identity] = left
+    }
     self.new = new
     self.unchanged = unchanged
     self.notCompared = notCompared
     self.resolved = resolved.sorted {
-      ($0.file, $0.line, $0.column, $0.ruleID) < ($1.file, $1.line, $1.column, $1.ruleID)
+      ($0.file, $0.line, $0.column, $0.ruleID, $0.keyPath.description)
+        < ($1.file, $1.line, $1.column, $1.ruleID, $1.keyPath.description)
     }
   }
 
