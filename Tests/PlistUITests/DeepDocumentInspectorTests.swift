@@ -37,6 +37,53 @@ import Testing
     }
   }
 
+  /// A row's node is found from where the previous lookup left off, and gives what a walk
+  /// from the root gives whatever the order of the lookups, across files and after an edit
+  /// replaces the files.
+  @Test func lookupsFromThePreviousPathGiveWhatAWalkFromTheRootGives() throws {
+    let tree = TreeBuilder.dict([
+      (
+        "a", TreeBuilder.array([TreeBuilder.int(0), TreeBuilder.dict([("b", TreeBuilder.int(1))])])
+      ),
+      ("c", TreeBuilder.array([TreeBuilder.array([TreeBuilder.string("deep")])])),
+    ])
+    func walk(_ path: [Int]) -> PlistNode? {
+      var node = tree
+      for i in path {
+        switch node.value {
+        case .dictionary(let d) where i < d.entries.count: node = d.entries[i].node
+        case .array(let a) where i < a.count: node = a[i]
+        default: return nil
+        }
+      }
+      return node
+    }
+    let lookup = NodeLookup()
+    let paths: [[Int]] = [
+      [0, 1, 0], [0, 1], [], [1, 0, 0], [1, 0], [0, 0], [0, 0, 0], [0, 1, 0], [5], [1, 0, 0, 0],
+      [1, 0, 0], [0],
+    ]
+    for path in paths + paths.reversed() {
+      #expect(lookup.node(file: 0, path: path, root: tree) == walk(path), "\(path)")
+    }
+    // Another file's root is never walked from this one's nodes.
+    let other = TreeBuilder.array([TreeBuilder.string("other")])
+    #expect(lookup.node(file: 1, path: [0], root: other)?.value.stringValue == "other")
+    #expect(lookup.node(file: 0, path: [1, 0, 0], root: tree)?.value.stringValue == "deep")
+  }
+
+  /// The detail pane shows a key path of more than 64 components by its ends and the number
+  /// of levels between; shorter ones whole.
+  @Test func theDetailPaneShortensOnlyVeryDeepKeyPaths() {
+    let shallow = KeyPath([.key("a"), .index(0), .key("b")])
+    #expect(DetailPane.shownKeyPath(shallow) == "a[0].b")
+    let deep = KeyPath([.key("top")] + Array(repeating: .index(0), count: 98) + [.key("leaf")])
+    #expect(
+      DetailPane.shownKeyPath(deep)
+        == "top" + String(repeating: "[0]", count: 15) + " … 68 more levels … "
+        + String(repeating: "[0]", count: 15) + ".leaf")
+  }
+
   /// Revealing a row thousands of levels down from a collapsed tree (f, n, ]c) opens every
   /// row instead of keeping one path per level above it: a tester's 100,000-level file held
   /// about 10 GB and hung.

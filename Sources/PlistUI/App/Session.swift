@@ -63,7 +63,12 @@ package struct Session: Sendable {
   /// The loaded bundle.
   package var bundle: AppBundle
   /// Files, in the order they were found.
-  package internal(set) var files: [File] = []
+  package internal(set) var files: [File] = [] {
+    didSet { lookup = NodeLookup() }
+  }
+  /// The nodes along the path `node(_:)` walked last; replaced (never changed) when `files`
+  /// changes, so copies of the session that share it stay right.
+  var lookup = NodeLookup()
   /// Bundles.
   package internal(set) var branches: [Branch] = []
   /// The top-level rows.

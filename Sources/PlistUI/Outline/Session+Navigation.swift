@@ -4,21 +4,13 @@ import PlistCore
 /// the ``Outline`` and the panes read them.
 extension Session {
   /// The property-list node of a row, or `nil` for a branch or an unreadable file.
+  ///
+  /// The walk starts from the deepest node it shares with the previous lookup
+  /// (``NodeLookup``): the rows of a frame are consecutive, so a tree 100,000 levels deep costs
+  /// a step per row, not its depth per row.
   package func node(_ item: OutlineItem) -> PlistNode? {
-    guard case .node(let file, let path) = item, var node = files[file].root else { return nil }
-    for i in path {
-      switch node.value {
-      case .dictionary(let d):
-        guard i < d.entries.count else { return nil }
-        node = d.entries[i].node
-      case .array(let a):
-        guard i < a.count else { return nil }
-        node = a[i]
-      default:
-        return nil
-      }
-    }
-    return node
+    guard case .node(let file, let path) = item, let root = files[file].root else { return nil }
+    return lookup.node(file: file, path: path, root: root)
   }
 
   /// The key of a row inside its dictionary (`nil` for array items, files and branches).

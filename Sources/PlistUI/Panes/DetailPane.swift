@@ -6,6 +6,17 @@ import PlistRules
 /// catalog's summary and allowed values, the row's findings with ITMS code and Apple page, and
 /// the whole value, wrapped.
 package enum DetailPane {
+  /// A key path as the pane shows it: whole up to 64 components; deeper, its first and last 16
+  /// with the number of levels between (`y` still copies it whole). A node 100,000 levels down
+  /// has a key path of 300,000 characters, which wrapped to 9,000 lines on every frame.
+  static func shownKeyPath(_ path: KeyPath) -> String {
+    let count = path.components.count
+    guard count > 64 else { return path.description }
+    let head = KeyPath(Array(path.components.prefix(16))).description
+    let tail = KeyPath(Array(path.components.suffix(16))).description
+    return head + " … \(count - 32) more levels … " + tail
+  }
+
   /// Width of the label column.
   static let labelWidth = 11
 
@@ -391,7 +402,7 @@ package enum DetailPane {
         }
       }
       let path = session.keyPath(item)
-      field("Key path", path.description, .code)
+      field("Key path", DetailPane.shownKeyPath(path), .code)
       if session.files[file].role == .signedEntitlements, path.components.count == 1, let key,
         let comparison = EntitlementsComparison(
           signedEntitlementsAt: session.files[file].path, in: session.bundle),
