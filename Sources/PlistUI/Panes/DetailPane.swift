@@ -6,9 +6,11 @@ import PlistRules
 /// catalog's summary and allowed values, the row's findings with ITMS code and Apple page, and
 /// the whole value, wrapped.
 package enum DetailPane {
-  /// A key path as the pane shows it: whole up to 64 components; deeper, its first and last 16
-  /// with the number of levels between (`y` still copies it whole). A node 100,000 levels down
-  /// has a key path of 300,000 characters, which wrapped to 9,000 lines on every frame.
+  /// A key path as the pane shows it: whole up to 64 components.
+  ///
+  /// Deeper, its first and last 16 with the number of levels between (`y` still copies it
+  /// whole). A node 100,000 levels down has a key path of 300,000 characters, which wrapped to
+  /// 9,000 lines on every frame.
   static func shownKeyPath(_ path: KeyPath) -> String {
     let count = path.components.count
     guard count > 64 else { return path.description }
