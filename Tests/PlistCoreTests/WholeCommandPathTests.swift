@@ -90,6 +90,11 @@ private typealias T = TreeBuilder
     ("👩\u{200D}💻", "👩\u{200D}💻"),  // a joiner inside an emoji sequence stays
     ("a\u{200B}b", "a\\u{200B}b"),
     ("tab\there", "tab\\there"),
+    // A combining mark right after an escape has lost its base: escaped too (a tester saw it
+    // drawn on the escape's closing brace).
+    ("\u{200D}\u{301}", "\\u{200D}\\u{301}"),
+    ("e\u{200B}\u{301}", "e\\u{200B}\\u{301}"),
+    ("e\u{301}\u{302}", "e\u{301}\u{302}"),
   ])
   func lineEscapesOnlyWhatTheRuleNames(text: String, shown: String) {
     #expect(VisibleEscaping.line(text) == shown)
@@ -119,6 +124,13 @@ private typealias T = TreeBuilder
         Array(VisibleEscaping.line(text).utf8) == Array(line.utf8),
         "\(text.unicodeScalars.map(\.value))")
     }
+  }
+
+  /// A key whose first or last scalar is a space is quoted in a key path, also when a
+  /// combining mark makes that space part of a larger character.
+  @Test func aSpaceCarryingACombiningMarkIsAnEdgeSpace() {
+    #expect(KeyPath([.key(" \u{301}")]).description == "\" \u{301}\"")
+    #expect(KeyPath([.key("x \u{301}y")]).description == "x \u{301}y")
   }
 
   @Test func linesKeepsLineFeedsAndTabsBesideNonASCIIText() {

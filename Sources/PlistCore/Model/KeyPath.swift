@@ -191,7 +191,9 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible, Comparable 
 
   static func needsQuotes(_ key: String) -> Bool {
     if key.isEmpty { return true }
-    if key.first == " " || key.last == " " { return true }
+    // By scalar: a space carrying a combining mark is one Character, not " ", but still
+    // reads as an edge space.
+    if key.unicodeScalars.first == " " || key.unicodeScalars.last == " " { return true }
     return key.unicodeScalars.contains {
       "[].\"\\".unicodeScalars.contains($0) || $0.properties.generalCategory == .control
     }

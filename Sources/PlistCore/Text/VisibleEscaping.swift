@@ -139,13 +139,18 @@ package enum VisibleEscaping {
         continue
       }
       flush()
-      // Keep the safe scalars of the character drawable on their own; escape the rest.
+      // Keep the safe scalars of the character drawable on their own; escape the rest. A
+      // combining mark right after an escape has lost its base (it would sit on the escape's
+      // last letter), so it is escaped too.
       var escaped = ""
       index = 0
+      var afterEscape = false
       for scalar in scalars {
-        escaped +=
+        let escapeIt =
           isEscaped(scalar, in: first, isFirst: index == 0)
-          ? escape(scalar) : String(Character(scalar))
+          || (afterEscape && needsABase(scalar))
+        escaped += escapeIt ? escape(scalar) : String(Character(scalar))
+        afterEscape = escapeIt
         index += 1
       }
       result.append(Run(text: escaped, isEscape: true))
