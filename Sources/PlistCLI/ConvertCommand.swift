@@ -81,6 +81,7 @@ package enum ConvertCommand {
     } catch {
       var reason = error.reason
       if reason.hasPrefix(target + " ") { reason = "the file" + reason.dropFirst(target.count) }
+      if error.fileError?.kind == .readOnly { reason += "; --force writes it anyway" }
       context.console.write("\(target): error: \(reason)\n", to: .error)
       return .cannotCreate
     }

@@ -107,7 +107,9 @@ package enum EditCommand {
             expecting: source.fingerprint, overwriteReadOnly: options.force))
         for note in report.notes { context.console.write("warning: \(note)\n", to: .error) }
       } catch {
-        throw Failure(status: .cannotCreate, line: "\(input): error: \(aboutTheFile(error, input))")
+        let hint = error.kind == .readOnly ? "; --force writes it anyway" : ""
+        throw Failure(
+          status: .cannotCreate, line: "\(input): error: \(aboutTheFile(error, input))\(hint)")
       }
     }
   }

@@ -105,7 +105,8 @@ import Testing
     #expect(run.status == 73)
     #expect(
       run.console.errorText
-        == "\(out): error: the file was not saved: it is read-only (mode 0444)\n")
+        == "\(out): error: the file was not saved: it is read-only (mode 0444); --force writes "
+        + "it anyway\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data("old".utf8))
     // --force replaces it, and the mode stays as it was.
     let forced = harness.run(["convert", file, "--to", "xml", "-o", out, "--force"])

@@ -75,4 +75,23 @@ private typealias T = TreeBuilder
     let order = resolved.compactMap { line in domains.first { line.contains($0) } }
     #expect(order == domains.sorted())
   }
+
+  /// An edit of a read-only file says how to write it anyway, as `convert` does.
+  @Test func aReadOnlyFileNamesForce() throws {
+    let harness = try CLIHarness()
+    defer { harness.remove() }
+    let file = try harness.writeXML(T.dict([("a", T.int(1))]), named: "ro.plist")
+    #expect(chmod(file, 0o444) == 0)
+    let refused = harness.run(["set", file, "a", "2"])
+    #expect(refused.status == 73)
+    #expect(
+      refused.console.errorText
+        == "\(file): error: the file was not saved: it is read-only (mode 0444); --force writes "
+        + "it anyway\n")
+    let forced = harness.run(["set", file, "a", "2", "--force"])
+    #expect(forced.status == 0, "\(forced.console.errorText)")
+    #expect(
+      try PlistReader.read(contentsOf: file).root.node(at: KeyPath([.key("a")]))?.value
+        == .integer(PlistInteger(2)))
+  }
 }
