@@ -109,7 +109,7 @@ package enum PrintCommand {
         switch label {
         case .none: break
         case .text(let text): appendVisible(text, into: &out)
-        case .key(let key): appendKeyLabel(key, into: &out)
+        case .key(let key): appendVisible(KeyPath.componentText(key), into: &out)
         case .index(let i):
           out.append(UInt8(ascii: "["))
           XMLPlistWriter.appendDecimal(UInt64(i), into: &out)
@@ -156,36 +156,10 @@ package enum PrintCommand {
     }
   }
 
-  /// Appends text from a file on one line, escaped by the one rule (`VisibleEscaping.line`).
+  /// Appends text from a file on one line, escaped by the one rule (`VisibleEscaping.line`,
+  /// which hands plain text back as it is).
   private static func appendVisible(_ text: String, into out: inout [UInt8]) {
-    if isPrintableASCII(text) {
-      out.append(contentsOf: text.utf8)
-    } else {
-      out.append(contentsOf: VisibleEscaping.line(text).utf8)
-    }
-  }
-
-  /// Appends a key as a key-path component (`keyLabel`), escaped.
-  ///
-  /// A key of printable ASCII without `.`, `[`, `]`, `"`, `\` or an edge space is its own
-  /// component; any other goes through `KeyPath`'s quoting.
-  private static func appendKeyLabel(_ key: String, into out: inout [UInt8]) {
-    var plain = !key.isEmpty
-    var last: UInt8 = 0
-    for byte in key.utf8 {
-      last = byte
-      switch byte {
-      case 0x2E, 0x5B, 0x5D, 0x22, 0x5C: plain = false
-      case 0x20..<0x7F: continue
-      default: plain = false
-      }
-      if !plain { break }
-    }
-    if plain, key.utf8.first != 0x20, last != 0x20 {
-      out.append(contentsOf: key.utf8)
-    } else {
-      appendVisible(keyLabel(key), into: &out)
-    }
+    out.append(contentsOf: VisibleEscaping.line(text).utf8)
   }
 
   /// True when every byte of `text` is printable ASCII (nothing the one rule escapes).
@@ -268,9 +242,6 @@ package enum PrintCommand {
     }
     out.append(contentsOf: (data.count > 16 ? " …>" : ">").utf8)
   }
-
-  /// A key as a key-path component: quoted when it needs to be.
-  static func keyLabel(_ key: String) -> String { KeyPath([.key(key)]).description }
 
   /// `type value` for scalars, `type (count)` for containers.
   static func summary(_ value: PlistValue) -> String {

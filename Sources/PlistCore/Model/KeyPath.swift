@@ -136,7 +136,7 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible, Comparable 
         out += "[\(i)]"
       case .key(let k):
         if n > 0 { out += "." }
-        out += KeyPath.needsQuotes(k) ? KeyPath.quote(k) : k
+        out += KeyPath.componentText(k)
       }
     }
     return out
@@ -189,8 +189,25 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible, Comparable 
     return parts.joined(separator: ".")
   }
 
+  /// A key as one component of a key path: as it is, or quoted when it needs to be (empty,
+  /// an edge space, `[`, `]`, `.`, `"`, `\\` or a control character).
+  package static func componentText(_ key: String) -> String {
+    needsQuotes(key) ? quote(key) : key
+  }
+
   static func needsQuotes(_ key: String) -> Bool {
     if key.isEmpty { return true }
+    // ASCII keys, nearly all of them, are settled byte by byte.
+    var ascii = true
+    for byte in key.utf8 {
+      switch byte {
+      case 0x2E, 0x5B, 0x5D, 0x22, 0x5C, 0x00..<0x20, 0x7F: return true
+      case 0x80...: ascii = false
+      default: continue
+      }
+      break
+    }
+    if ascii { return key.utf8.first == 0x20 || key.utf8.last == 0x20 }
     // By scalar: a space carrying a combining mark is one Character, not " ", but still
     // reads as an edge space.
     if key.unicodeScalars.first == " " || key.unicodeScalars.last == " " { return true }
