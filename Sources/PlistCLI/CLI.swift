@@ -28,6 +28,20 @@ package enum CLI {
     /// Reads `path` (`-` for standard input) and parses it; on failure writes the error to
     /// standard error and returns nil.
     func readInput(_ path: String) -> PlistDocument? {
+      guard let bytes = readBytes(path) else { return nil }
+      do {
+        return try read(bytes, CLI.displayName(path))
+      } catch {
+        console.write("\(error.inFile(CLI.displayName(path)))\n", to: .error)
+        return nil
+      }
+    }
+
+    /// The bytes of `path` (`-` for standard input), or nil after writing the error.
+    ///
+    /// An empty input is read, with a warning that it reads as an empty
+    /// dictionary.
+    func readBytes(_ path: String) -> [UInt8]? {
       let name = CLI.displayName(path)
       let bytes: [UInt8]
       if path == "-" {
@@ -49,12 +63,7 @@ package enum CLI {
           "\(name): warning: the input is empty; read as an empty dictionary, as an empty "
             + ".strings file reads\n", to: .error)
       }
-      do {
-        return try read(bytes, name)
-      } catch {
-        console.write("\(error.inFile(name))\n", to: .error)
-        return nil
-      }
+      return bytes
     }
   }
 

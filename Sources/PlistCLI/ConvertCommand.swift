@@ -42,25 +42,17 @@ package enum ConvertCommand {
           + CLI.usage(for: .convert), to: .error)
       return .usage
     }
-    guard var document = context.readInput(options.input) else { return .noInput }
-    FinishedTrees.keep(document.root)
-    let census = document.census ?? document.root.census
-    for (path, key, count) in census.repeatsAKey ? duplicateKeys(in: document.root) : [] {
-      context.console.write(
-        "\(CLI.displayName(options.input)): warning: the key \"\(key)\" appears \(count) times "
-          + "in \(path.isRoot ? "the root dictionary" : path.description); all are written, and "
-          + "readers disagree on which one counts\n", to: .error)
+    guard let input = context.readBytes(options.input) else { return .noInput }
+    let converted: Converted
+    if options.format != .binary, let streamed = rewriteXML(input, options, context: context) {
+      converted = streamed
+    } else {
+      converted = convertTree(input, options, context: context)
     }
-    let sizeHint = estimatedSize(of: document, census: census, as: options.format)
-    // The input's text is not needed to write the tree: it is let go before the output is
-    // made, so the two never take memory at once (the peak is the tree and the larger of them).
-    document.text = []
     let bytes: [UInt8]
-    do {
-      bytes = try encode(document.root, as: options.format, sizeHint: sizeHint)
-    } catch {
-      context.console.write("\(error.inFile(CLI.displayName(options.input)))\n", to: .error)
-      return .cannotCreate
+    switch converted {
+    case .output(let output): bytes = output
+    case .failed(let status): return status
     }
     let target: String
     switch options.destination {
@@ -88,6 +80,94 @@ package enum ConvertCommand {
     return .success
   }
 
+  /// A conversion's output, or the exit status of its failure (its error already written).
+  private enum Converted {
+    case output([UInt8])
+    case failed(ExitStatus)
+  }
+
+  /// The output for `input` read as a tree.
+  ///
+  /// What every conversion but XML to XML or JSON does. Warns of repeated keys; on failure writes the error and answers the exit status.
+  private static func convertTree(
+    _ input: [UInt8], _ options: ConvertOptions, context: CLI.Context
+  ) -> Converted {
+    let name = CLI.displayName(options.input)
+    var document: PlistDocument
+    do {
+      document = try context.read(input, name)
+    } catch {
+      context.console.write("\(error.inFile(name))\n", to: .error)
+      return .failed(.noInput)
+    }
+    FinishedTrees.keep(document.root)
+    let census = document.census ?? document.root.census
+    if census.repeatsAKey { warnOfRepeatedKeys(in: document.root, options, context: context) }
+    let sizeHint = estimatedSize(of: document, census: census, as: options.format)
+    // The input's text is not needed to write the tree: it is let go before the output is
+    // made, so the two never take memory at once (the peak is the tree and the larger of them).
+    document.text = []
+    do {
+      return .output(try encode(document.root, as: options.format, sizeHint: sizeHint))
+    } catch {
+      context.console.write("\(error.inFile(name))\n", to: .error)
+      return .failed(.cannotCreate)
+    }
+  }
+
+  /// The XML or JSON output for XML `input`, written as the input is read.
+  ///
+  /// No tree is built (`XMLPlistWriter.rewrite`, `JSONPlistWriter.rewrite(xml:)`): the peak
+  /// memory is the input and the output; repeated keys are found on the way
+  /// (`RepeatedKeyTracking`). Nil when the input is not XML.
+  private static func rewriteXML(
+    _ input: [UInt8], _ options: ConvertOptions, context: CLI.Context
+  ) -> Converted? {
+    let name = CLI.displayName(options.input)
+    let text: [UInt8]
+    do {
+      let read = try PlistReader.text(of: input)
+      guard read.format == .xml else { return nil }
+      text = read.text
+    } catch {
+      context.console.write("\(error.inFile(name))\n", to: .error)
+      return .failed(.noInput)
+    }
+    do {
+      let output =
+        options.format == .json
+        ? try JSONPlistWriter.rewrite(xml: text) : try XMLPlistWriter.rewrite(text: text)
+      warn(of: output.repeats, options, context: context)
+      return .output(output.bytes)
+    } catch {
+      context.console.write("\(error.inFile(name))\n", to: .error)
+      // The reader's errors carry a position; the writers' (nesting past the limit) none.
+      return .failed(error.offset == nil ? .cannotCreate : .noInput)
+    }
+  }
+
+  /// Writes a warning for every key a dictionary of `root` holds more than once.
+  private static func warnOfRepeatedKeys(
+    in root: PlistNode, _ options: ConvertOptions, context: CLI.Context
+  ) {
+    warn(
+      of: duplicateKeys(in: root).map { (path: $0.0, key: $0.1, count: $0.2) }, options,
+      context: context)
+  }
+
+  /// Writes a warning for each repeated key: the dictionary's path, the key and its count.
+  private static func warn(
+    of repeats: [RepeatedKey], _ options: ConvertOptions,
+    context: CLI.Context
+  ) {
+    for (path, key, count) in repeats {
+      context.console.write(
+        "\(CLI.displayName(options.input)): warning: the key \"\(key)\" appears \(count) times "
+          + "in \(path.isRoot ? "the root dictionary" : path.description); all are written, and "
+          + "readers disagree on which one counts\n", to: .error)
+    }
+  }
+
   /// The bytes of `root` in `format`.
   ///
   /// - Parameters:
@@ -112,7 +192,7 @@ package enum ConvertCommand {
   }
 
   /// A guess at the output's size, for `encode`'s `sizeHint`: the text's own size when the
-  /// input is text and the output XML or JSON (canonical layouts differ little from it), about
+  /// input is text and the output XML or JSON, with a quarter more (`XMLPlistWriter.headroom`), about
   /// 40 bytes a node otherwise; for binary output, the number of nodes.
   static func estimatedSize(
     of document: PlistDocument, census: PlistCensus, as format: ConvertOptions.Format
@@ -120,7 +200,8 @@ package enum ConvertCommand {
     switch format {
     case .binary: census.nodes
     case .xml, .json:
-      document.text.isEmpty ? census.nodes &* 40 &+ 256 : document.text.count &+ 256
+      document.text.isEmpty
+        ? census.nodes &* 40 &+ 256 : XMLPlistWriter.headroom(document.text.count)
     }
   }
 

@@ -109,24 +109,7 @@ package enum PlistReader {
     bytes: [UInt8], file: String? = nil, limits: PlistReadLimits = .standard
   ) throws(PlistError) -> PlistDocument {
     do throws(PlistError) {
-      guard bytes.count <= PlistLimits.maxDocumentBytes else {
-        throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
-      }
-      let result = bytes.withUnsafeBytes { raw in
-        Result { () throws(PlistError) -> (PlistFormat?, TextEncoding, [UInt8]?) in
-          let format = sniff(raw)
-          guard format != .binary else { return (format, .utf8, nil) }
-          let encoding = TextEncoding.detect(raw)
-          return (format, encoding, encoding == .utf8 ? nil : try encoding.decode(raw))
-        }
-      }
-      let (format, encoding, decoded) = try result.get()
-      let text = decoded ?? bytes
-      // UTF-16 can grow by half as UTF-8; locations are 32-bit offsets into the text.
-      guard text.count <= PlistLimits.maxDocumentBytes else {
-        throw PlistError(
-          .limitExceeded, "the text is over 4 GiB once decoded, the most infoscope reads")
-      }
+      let (format, encoding, text) = try text(of: bytes)
       switch format {
       case .binary:
         let binary = bytes.withUnsafeBytes { raw in
@@ -145,6 +128,38 @@ package enum PlistReader {
     } catch {
       throw error.inFile(file)
     }
+  }
+
+  /// The format of `bytes` and, for text, its encoding and its UTF-8 text without byte-order
+  /// mark (`bytes` itself, not copied, for UTF-8 without one; empty for binary).
+  ///
+  /// - Returns: the format (nil for bytes that are binary but not a property list, which are
+  ///   read as ASCII), the encoding, and the text every reader's locations point into.
+  /// - Throws: `PlistError` of kind `.limitExceeded` for bytes or text over
+  ///   `PlistLimits.maxDocumentBytes`, `.encoding` for UTF-16 or UTF-32 that does not decode.
+  package static func text(
+    of bytes: [UInt8]
+  ) throws(PlistError) -> (format: PlistFormat?, encoding: TextEncoding, text: [UInt8]) {
+    guard bytes.count <= PlistLimits.maxDocumentBytes else {
+      throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
+    }
+    let result = bytes.withUnsafeBytes { raw in
+      Result { () throws(PlistError) -> (PlistFormat?, TextEncoding, [UInt8]?) in
+        let format = sniff(raw)
+        guard format != .binary else { return (format, .utf8, nil) }
+        let encoding = TextEncoding.detect(raw)
+        return (format, encoding, encoding == .utf8 ? nil : try encoding.decode(raw))
+      }
+    }
+    let (format, encoding, decoded) = try result.get()
+    if format == .binary { return (format, encoding, []) }
+    let text = decoded ?? bytes
+    // UTF-16 can grow by half as UTF-8; locations are 32-bit offsets into the text.
+    guard text.count <= PlistLimits.maxDocumentBytes else {
+      throw PlistError(
+        .limitExceeded, "the text is over 4 GiB once decoded, the most infoscope reads")
+    }
+    return (format, encoding, text)
   }
 
   /// Reads the property list in the file at `path`.

@@ -43,73 +43,42 @@ package enum JSONPlistWriter {
   package static func write(
     _ root: PlistNode, pretty: Bool = true, capacity: Int? = nil
   ) throws(PlistError) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(
-      capacity ?? (root.location.hasTextPosition ? Int(root.location.end) : 4_096))
-    try value(root.value, depth: 0, pretty: pretty, into: &out)
-    if pretty { out.append(0x0A) }
-    return out
+    var writer = JSONEventWriter(
+      pretty: pretty,
+      capacity: capacity ?? (root.location.hasTextPosition ? Int(root.location.end) : 4_096))
+    try root.replay(into: &writer)
+    return writer.finish()
   }
 
-  /// Appends `root`, keeping the containers still open on an explicit stack (no recursion).
-  private static func value(
-    _ root: PlistValue, depth: Int, pretty: Bool, into out: inout [UInt8]
-  ) throws(PlistError) {
-    var stack: [OpenContainer] = []
-    var pending: (value: PlistValue, depth: Int)? = (root, depth)
-    while true {
-      if let (value, depth) = pending {
-        pending = nil
-        switch value {
-        case .array(let items):
-          try checkDepth(depth)
-          out.append(UInt8(ascii: "["))
-          stack.append(OpenContainer(children: .items(items), depth: depth))
-        case .dictionary(let dictionary):
-          try checkDepth(depth)
-          out.append(UInt8(ascii: "{"))
-          stack.append(OpenContainer(children: .entries(dictionary.entries), depth: depth))
-        default:
-          scalar(value, pretty: pretty, into: &out)
-        }
-      }
-      guard let top = stack.indices.last else { return }
-      // The open container is read in place: a copy of it would retain its children at
-      // every step.
-      let next = stack[top].next
-      let level = stack[top].depth
-      let count = stack[top].count
-      guard next < count else {
-        if count > 0 { newline(level, pretty: pretty, into: &out) }
-        if case .items = stack[top].children {
-          out.append(UInt8(ascii: "]"))
-        } else {
-          out.append(UInt8(ascii: "}"))
-        }
-        stack.removeLast()
-        continue
-      }
-      stack[top].next += 1
-      if next > 0 { out.append(UInt8(ascii: ",")) }
-      newline(level + 1, pretty: pretty, into: &out)
-      switch stack[top].children {
-      case .items(let items):
-        pending = (items[next].value, level + 1)
-      case .entries(let entries):
-        let entry = entries[next]
-        appendString(entry.key, into: &out)
-        out.append(UInt8(ascii: ":"))
-        if pretty { out.append(0x20) }
-        pending = (entry.node.value, level + 1)
+  /// The pretty JSON text for the XML text `text`, read and written in one pass without a
+  /// tree: what `convert --to json` does with XML input.
+  ///
+  /// - Parameters:
+  ///   - text: UTF-8 XML text (already transcoded from UTF-16/32, without byte-order mark).
+  ///   - limits: the reader's caps on values, strings and data.
+  /// - Returns: the output, and every key a dictionary holds more than once
+  ///   (`RepeatedKeyTracking.repeats`).
+  /// - Throws: `PlistError` as `XMLPlistReader.read` throws it.
+  package static func rewrite(
+    xml text: [UInt8], limits: PlistReadLimits = .standard
+  ) throws(PlistError) -> (bytes: [UInt8], repeats: [RepeatedKey]) {
+    let result = text.withUnsafeBufferPointer { buffer in
+      Result { () throws(PlistError) -> ([UInt8], [RepeatedKey]) in
+        var scanner = XMLScanner(buffer)
+        scanner.limits = limits
+        var sink = RepeatedKeyTracking(
+          JSONEventWriter(pretty: true, capacity: XMLPlistWriter.headroom(text.count)),
+          source: buffer)
+        try scanner.parseDocument(into: &sink)
+        return (sink.inner.finish(), sink.repeats)
       }
     }
+    return try result.get()
   }
 
-  /// Appends a value that holds no other: anything but an array or a dictionary.
-  private static func scalar(_ value: PlistValue, pretty: Bool, into out: inout [UInt8]) {
+  /// Appends a value that holds no other, and no string: a number, boolean, date, data or UID.
+  static func scalar(_ value: PlistValue, pretty: Bool, into out: inout [UInt8]) {
     switch value {
-    case .string(let s):
-      appendString(s, into: &out)
     case .integer(let i):
       XMLPlistWriter.appendInteger(i, into: &out)
     case .real(let r):
@@ -132,14 +101,14 @@ package enum JSONPlistWriter {
       out.append(contentsOf: pretty ? "{\"CF$UID\": ".utf8 : "{\"CF$UID\":".utf8)
       XMLPlistWriter.appendDecimal(n, into: &out)
       out.append(UInt8(ascii: "}"))
-    case .array, .dictionary:
-      fatalError("JSONPlistWriter: a container reached the scalar writer")
+    case .string, .array, .dictionary:
+      fatalError("JSONPlistWriter: a string or container reached the scalar writer")
     }
   }
 
   /// A line break and the indentation of level `depth` (capped at
   /// `PlistLimits.maxIndentLevels`), in pretty output only.
-  private static func newline(_ depth: Int, pretty: Bool, into out: inout [UInt8]) {
+  static func newline(_ depth: Int, pretty: Bool, into out: inout [UInt8]) {
     guard pretty else { return }
     out.append(0x0A)
     let count = min(depth, PlistLimits.maxIndentLevels) &* 2
@@ -151,13 +120,22 @@ package enum JSONPlistWriter {
   /// The indentation of the deepest indented level.
   private static let spaces = [UInt8](repeating: 0x20, count: PlistLimits.maxIndentLevels * 2)
 
-  private static func checkDepth(_ depth: Int) throws(PlistError) {
+  static func checkDepth(_ depth: Int) throws(PlistError) {
     if depth >= PlistLimits.maxDepth {
       throw PlistError(.limitExceeded, PlistLimits.tooDeepToWrite)
     }
   }
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+  /// Appends valid UTF-8 `bytes` as a JSON string literal, quotes included.
+  static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    if bytes.contains(where: { $0 >= 0x7F }) {
+      appendString(String(decoding: bytes, as: UTF8.self), into: &out)
+    } else {
+      appendPlainString(bytes, into: &out)
+    }
+  }
 
   /// Appends `text` as a JSON string literal, quotes included.
   package static func appendString(_ text: String, into out: inout [UInt8]) {
@@ -193,36 +171,129 @@ package enum JSONPlistWriter {
       out.append(0x22)
       return
     }
-    out.append(0x22)
     var text = text
-    text.withUTF8 { bytes in
-      var runStart = 0
-      for i in 0..<bytes.count {
-        let byte = bytes[i]
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-        if runStart < i {
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-        }
-        runStart = i + 1
-        out.append(0x5C)
-        switch byte {
-        case 0x22: out.append(0x22)
-        case 0x5C: out.append(0x5C)
-        case 0x08: out.append(UInt8(ascii: "b"))
-        case 0x0C: out.append(UInt8(ascii: "f"))
-        case 0x0A: out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(UInt8(ascii: "t"))
-        default:
-          out.append(contentsOf: "u00".utf8)
-          out.append(hexDigits[Int(byte >> 4)])
-          out.append(hexDigits[Int(byte & 0x0F)])
-        }
+    text.withUTF8 { appendPlainString($0, into: &out) }
+  }
+
+  /// Appends UTF-8 `bytes` that hold no scalar `VisibleEscaping.isEscapedInJSON` names above
+  /// U+007E as a JSON string literal: quotes, backslashes and C0 controls escaped.
+  private static func appendPlainString(
+    _ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
+  ) {
+    out.append(0x22)
+    var runStart = 0
+    for i in 0..<bytes.count {
+      let byte = bytes[i]
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+      if runStart < i {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
       }
-      if runStart < bytes.count {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+      runStart = i + 1
+      out.append(0x5C)
+      switch byte {
+      case 0x22: out.append(0x22)
+      case 0x5C: out.append(0x5C)
+      case 0x08: out.append(UInt8(ascii: "b"))
+      case 0x0C: out.append(UInt8(ascii: "f"))
+      case 0x0A: out.append(UInt8(ascii: "n"))
+      case 0x0D: out.append(UInt8(ascii: "r"))
+      case 0x09: out.append(UInt8(ascii: "t"))
+      default:
+        out.append(contentsOf: "u00".utf8)
+        out.append(hexDigits[Int(byte >> 4)])
+        out.append(hexDigits[Int(byte & 0x0F)])
       }
     }
+    if runStart < bytes.count {
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+    }
     out.append(0x22)
+  }
+}
+
+/// The JSON writer as an event sink: writes each value as a reader or a tree walk hands it
+/// over, in `JSONPlistWriter`'s mapping and layout; containers still open are a stack of small
+/// frames (no recursion, no tree).
+struct JSONEventWriter: PlistEventSink {
+  /// A container written but not yet closed: its level and its children so far.
+  private struct Frame {
+    let isDictionary: Bool
+    let depth: Int
+    var count = 0
+  }
+
+  /// The output so far.
+  private(set) var out: [UInt8] = []
+  private let pretty: Bool
+  private var stack: [Frame] = []
+  /// Whether the value of the open object's last member is still to come.
+  private var awaitingValue = false
+
+  /// A writer of one document, `pretty` or compact, reserving `capacity` bytes.
+  init(pretty: Bool, capacity: Int) {
+    self.pretty = pretty
+    out.reserveCapacity(capacity)
+  }
+
+  /// The text: the output, with the final newline of pretty output, handed over (the writer
+  /// keeps none, so that the buffer is never shared and never copied).
+  mutating func finish() -> [UInt8] {
+    if pretty { out.append(0x0A) }
+    var text: [UInt8] = []
+    swap(&text, &out)
+    return text
+  }
+
+  /// Writes what comes before the next member or item of the open container.
+  private mutating func startChild(_ top: Int) {
+    if stack[top].count > 0 { out.append(UInt8(ascii: ",")) }
+    stack[top].count += 1
+    JSONPlistWriter.newline(stack[top].depth + 1, pretty: pretty, into: &out)
+  }
+
+  /// Writes what comes before a value, and answers its level.
+  private mutating func startValue() -> Int {
+    guard let top = stack.indices.last else { return 0 }
+    if awaitingValue {
+      awaitingValue = false
+    } else {
+      startChild(top)
+    }
+    return stack[top].depth + 1
+  }
+
+  mutating func begin(_ kind: PlistKind) throws(PlistError) {
+    let depth = startValue()
+    try JSONPlistWriter.checkDepth(depth)
+    stack.append(Frame(isDictionary: kind == .dictionary, depth: depth))
+    out.append(kind == .dictionary ? UInt8(ascii: "{") : UInt8(ascii: "["))
+  }
+
+  mutating func end(at location: SourceLocation) {
+    let frame = stack.removeLast()
+    if frame.count > 0 { JSONPlistWriter.newline(frame.depth, pretty: pretty, into: &out) }
+    out.append(frame.isDictionary ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+  }
+
+  mutating func key(_ text: PlistEventText, at location: SourceLocation) -> Bool {
+    guard text.isValid else { return false }
+    startChild(stack.count - 1)
+    JSONPlistWriter.appendString(text.bytes, into: &out)
+    out.append(UInt8(ascii: ":"))
+    if pretty { out.append(0x20) }
+    awaitingValue = true
+    return true
+  }
+
+  mutating func string(_ text: PlistEventText, at location: SourceLocation) -> Bool {
+    guard text.isValid else { return false }
+    _ = startValue()
+    JSONPlistWriter.appendString(text.bytes, into: &out)
+    return true
+  }
+
+  mutating func value(_ value: PlistValue, at location: SourceLocation) {
+    _ = startValue()
+    JSONPlistWriter.scalar(value, pretty: pretty, into: &out)
   }
 }

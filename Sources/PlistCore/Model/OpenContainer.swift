@@ -1,6 +1,6 @@
 /// A container a writer has opened and not yet closed, on the explicit stack that lets the
 /// XML and JSON writers go to any depth without recursion: its children, its level, and the
-/// next child to write.
+/// next child to write (and, for `PlistNode.replay`, its location).
 struct OpenContainer {
   /// The children of an array or a dictionary.
   enum Children {
@@ -14,6 +14,8 @@ struct OpenContainer {
   let depth: Int
   /// The next child to write.
   var next = 0
+  /// The container's own location, for walks that report it when the container closes.
+  var location: SourceLocation = .none
 
   /// How many children it has.
   var count: Int {

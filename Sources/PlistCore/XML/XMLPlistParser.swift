@@ -3,8 +3,8 @@ import Foundation
 /// The element grammar of the XML reader: document, containers and text content.
 extension XMLScanner {
   /// Parses the whole document: prolog, one value (inside `<plist>` or bare), and nothing but
-  /// comments, processing instructions and white space after it.
-  mutating func parseDocument() throws(PlistError) -> PlistNode {
+  /// comments, processing instructions and white space after it; the value goes to `sink`.
+  mutating func parseDocument<Sink: PlistEventSink>(into sink: inout Sink) throws(PlistError) {
     if looksAt("<?xml") {
       try parseDeclaration()
     }
@@ -26,24 +26,22 @@ extension XMLScanner {
       throw error("unexpected markup: expected a comment '<!--', a DOCTYPE, or an element", at: pos)
     }
     let open = try scanStartTag()
-    let root: PlistNode
     if open.tag == .plist {
       if open.isEmpty {
         throw error("empty <plist/>: expected a value inside <plist>", at: open.start)
       }
       try skipMisc()
-      root = try parseValue(at: try nextStartTag(in: .plist))
+      try parseValue(at: try nextStartTag(in: .plist), into: &sink)
       try skipMisc()
       try expectEndTag(.plist, openedAt: open.start)
     } else {
-      root = try parseValue(at: open)
+      try parseValue(at: open, into: &sink)
     }
     try skipMisc()
     if pos < bytes.count {
       throw error(
         "unexpected content after the property list: expected the end of the text", at: pos)
     }
-    return root
   }
 
   /// Scans the next start tag of a value inside `container`, refusing anything else.
@@ -64,74 +62,72 @@ extension XMLScanner {
     return try scanStartTag()
   }
 
-  /// Parses the value whose start tag was just scanned.
+  /// Parses the value whose start tag was just scanned, handing it to `sink`.
   ///
-  /// Containers still open are kept on an explicit stack (no recursion), so a document nested
-  /// as deep as `PlistLimits.maxDepth` needs no stack of its own, and one nested deeper is
-  /// refused at the first start tag past the limit.
-  mutating func parseValue(at open: XMLStartTag) throws(PlistError) -> PlistNode {
-    var stack: [XMLContainerFrame] = []
+  /// The start tags of the containers still open are kept on an explicit stack (no
+  /// recursion), so a document nested as deep as `PlistLimits.maxDepth` needs no stack of its
+  /// own, and one nested deeper is refused at the first start tag past the limit.
+  mutating func parseValue<Sink: PlistEventSink>(
+    at open: XMLStartTag, into sink: inout Sink
+  ) throws(PlistError) {
+    var stack: [XMLStartTag] = []
     var tag = open
     while true {
-      var done: PlistNode?
-      if let frame = try beginValue(at: tag) {
-        stack.append(frame)
+      if try beginValue(at: tag) {
+        try sink.begin(tag.tag == .dict ? .dictionary : .array)
+        stack.append(tag)
       } else {
-        done = try parseScalar(at: tag)
+        try parseScalar(at: tag, into: &sink)
       }
-      // Hand finished values to their containers until one has a child left to parse.
+      // Close containers until one has a child left to parse.
       while true {
-        guard let top = stack.indices.last else {
-          guard let done else { fatalError("XMLScanner: a container vanished") }
-          return done
-        }
-        if let node = done {
-          stack[top].add(node)
-          done = nil
-        }
-        if let child = try nextChild(of: &stack[top]) {
+        guard let top = stack.last else { return }
+        if let child = try nextChild(of: top, into: &sink) {
           tag = child
           break
         }
-        done = try finish(stack.removeLast())
+        try expectEndTag(top.tag, openedAt: top.start)
+        depth -= 1
+        stack.removeLast()
+        try sink.end(at: location(top, pos, container: true))
       }
     }
   }
 
-  /// Counts the value against the limits; opens a non-empty container (nil for anything
-  /// else, which `parseScalar` then reads).
-  mutating func beginValue(at open: XMLStartTag) throws(PlistError) -> XMLContainerFrame? {
+  /// Counts the value against the limits; true when it opens a non-empty container (anything
+  /// else `parseScalar` then reads).
+  mutating func beginValue(at open: XMLStartTag) throws(PlistError) -> Bool {
     objects += 1
     if objects > limits.maxObjects {
       throw error(limits.tooManyObjects(), at: open.start, kind: .limitExceeded)
     }
-    guard open.tag == .array || open.tag == .dict, !open.isEmpty else { return nil }
+    guard open.tag == .array || open.tag == .dict, !open.isEmpty else { return false }
     try enter(open)
-    return XMLContainerFrame(open: open)
+    return true
   }
 
-  /// Parses a value that holds no other (an empty `<array/>` or `<dict/>` included).
-  mutating func parseScalar(at open: XMLStartTag) throws(PlistError) -> PlistNode {
+  /// Parses a value that holds no other (an empty `<array/>` or `<dict/>` included) and hands
+  /// it to `sink`.
+  mutating func parseScalar<Sink: PlistEventSink>(
+    at open: XMLStartTag, into sink: inout Sink
+  ) throws(PlistError) {
     switch open.tag {
-    case .dict:
-      return PlistNode(
-        .dictionary(PlistDictionary()), location: location(open, pos, container: true))
-    case .array:
-      return PlistNode(.array([]), location: location(open, pos, container: true))
+    case .dict, .array:
+      try sink.begin(open.tag == .dict ? .dictionary : .array)
+      try sink.end(at: location(open, pos, container: true))
     case .string:
-      let text = try readText(open)
-      try checkLength(text, open)
-      return PlistNode(.string(text), location: location(open, pos))
+      let run = try readText(open)
+      try deliver(run, of: open, endingAt: pos, asKey: false, into: &sink)
     case .true, .false:
       if !open.isEmpty {
         try skipMisc()
         try expectEndTag(open.tag, openedAt: open.start)
       }
-      return PlistNode(.boolean(open.tag == .true), location: location(open, pos))
+      try sink.value(.boolean(open.tag == .true), at: location(open, pos))
     case .integer, .real, .date, .data:
       let body = try readRawBody(open)
       let value = try parseScalar(open.tag, body: body, openedAt: open.start)
-      return PlistNode(value, location: location(open, pos))
+      try sink.value(value, at: location(open, pos))
     case .key:
       throw error("unexpected <key> outside a dictionary: expected a value", at: open.start)
     case .plist:
@@ -139,9 +135,46 @@ extension XMLScanner {
     }
   }
 
-  /// Refuses a string or key longer than `limits.maxStringBytes`.
-  mutating func checkLength(_ text: String, _ open: XMLStartTag) throws(PlistError) {
-    let count = text.utf8.count
+  /// Hands the text read for `open` to `sink` as a string or a key; the element ends at `end`.
+  mutating func deliver<Sink: PlistEventSink>(
+    _ run: XMLTextRun, of open: XMLStartTag, endingAt end: Int, asKey: Bool,
+    into sink: inout Sink
+  ) throws(PlistError) {
+    let location = location(open, end)
+    let accepted: Bool
+    switch run {
+    case .source(let range):
+      let text = PlistEventText(
+        bytes: UnsafeBufferPointer(rebasing: bytes[range]), isValidated: true,
+        sourceStart: range.lowerBound)
+      accepted =
+        asKey ? try sink.key(text, at: location) : try sink.string(text, at: location)
+    case .decoded:
+      let result = decoded.withUnsafeBufferPointer { buffer in
+        Result { () throws(PlistError) -> Bool in
+          let text = PlistEventText(bytes: buffer, isValidated: true)
+          return asKey ? try sink.key(text, at: location) : try sink.string(text, at: location)
+        }
+      }
+      accepted = try result.get()
+    }
+    if !accepted {
+      throw error("invalid UTF-8 in text", at: open.contentStart, kind: .encoding)
+    }
+  }
+
+  /// The text of a run, for messages.
+  func string(of run: XMLTextRun) -> String {
+    switch run {
+    case .source(let range):
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    case .decoded:
+      String(decoding: decoded, as: UTF8.self)
+    }
+  }
+
+  /// Refuses a string or key of `count` UTF-8 bytes when over `limits.maxStringBytes`.
+  mutating func checkLength(_ count: Int, _ open: XMLStartTag) throws(PlistError) {
     if count > limits.maxStringBytes {
       throw error(limits.stringTooLong(count), at: open.start, kind: .limitExceeded)
     }
@@ -154,12 +187,14 @@ extension XMLScanner {
     }
   }
 
-  /// The start tag of the next child of `frame` (for a dictionary, after reading its key
-  /// into `frame.key`), or nil at the container's end tag.
-  mutating func nextChild(of frame: inout XMLContainerFrame) throws(PlistError) -> XMLStartTag? {
+  /// The start tag of the next child of the container `open` (for a dictionary, after handing
+  /// its key to `sink`), or nil at the container's end tag.
+  mutating func nextChild<Sink: PlistEventSink>(
+    of open: XMLStartTag, into sink: inout Sink
+  ) throws(PlistError) -> XMLStartTag? {
     try skipMisc()
     if peek() == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") { return nil }
-    guard frame.open.tag == .dict else {
+    guard open.tag == .dict else {
       let child = try nextStartTag(in: .array)
       if child.tag == .key {
         throw error("unexpected <key> inside <array>: keys belong in a <dict>", at: child.start)
@@ -173,59 +208,49 @@ extension XMLScanner {
         at: keyTag.start)
     }
     let key = try readText(keyTag)
-    try checkLength(key, keyTag)
-    let keyLocation = location(keyTag, pos)
+    let keyEnd = pos
     try skipMisc()
     if peek() == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") {
-      throw error("missing value for key \"\(key)\": expected a value after </key>", at: pos)
+      throw error(
+        "missing value for key \"\(string(of: key))\": expected a value after </key>", at: pos)
     }
     let valueTag = try nextStartTag(in: .dict)
     if valueTag.tag == .key {
       throw error(
-        "missing value for key \"\(key)\": found another <key> where its value belongs",
+        "missing value for key \"\(string(of: key))\": found another <key> where its value "
+          + "belongs",
         at: valueTag.start)
     }
-    frame.key = (key, keyLocation)
+    try deliver(key, of: keyTag, endingAt: keyEnd, asKey: true, into: &sink)
     return valueTag
-  }
-
-  /// Reads the end tag of a container whose children are all in, and makes its node.
-  mutating func finish(_ frame: XMLContainerFrame) throws(PlistError) -> PlistNode {
-    let open = frame.open
-    try expectEndTag(open.tag, openedAt: open.start)
-    depth -= 1
-    let location = location(open, pos, container: true)
-    if open.tag == .dict {
-      let dictionary = PlistDictionary(frame.entries)
-      if !repeatsAKey, dictionary.hasDuplicateKeys { repeatsAKey = true }
-      return PlistNode(.dictionary(dictionary), location: location)
-    }
-    return PlistNode(.array(frame.items), location: location)
   }
 
   // MARK: Text content
 
-  /// Reads the text of `<string>` or `<key>`.
+  /// Reads the text of `<string>` or `<key>`, checks that it is UTF-8 and within
+  /// `limits.maxStringBytes`, and leaves `pos` after the end tag.
   ///
-  /// Character data, entities, character references,
-  /// CDATA sections, and comments or processing instructions (which add nothing). Leaves `pos`
-  /// after the end tag.
-  mutating func readText(_ open: XMLStartTag) throws(PlistError) -> String {
-    if open.isEmpty { return "" }
+  /// Character data, entities, character references, CDATA sections, and comments or
+  /// processing instructions (which add nothing). Plain text is answered as its range in the
+  /// source; anything else is decoded into `decoded`.
+  mutating func readText(_ open: XMLStartTag) throws(PlistError) -> XMLTextRun {
+    if open.isEmpty { return .source(pos..<pos) }
     // Fast path: plain text up to the end tag.
     if let lt = find(UInt8(ascii: "<"), from: pos), peek(lt - pos + 1) == UInt8(ascii: "/"),
       find(UInt8(ascii: "&"), from: pos, to: lt) == nil
     {
-      guard let text = strings.string(bytes, pos..<lt) else {
-        let slice = UnsafeBufferPointer(rebasing: bytes[pos..<lt])
+      let slice = UnsafeBufferPointer(rebasing: bytes[pos..<lt])
+      guard UTF8Validation.isValid(slice) else {
         throw error(
           "invalid UTF-8 in text", at: pos + XMLScanner.firstInvalidUTF8(slice), kind: .encoding)
       }
+      try checkLength(slice.count, open)
+      let range = pos..<lt
       pos = lt
       try expectEndTag(open.tag, openedAt: open.start)
-      return text
+      return .source(range)
     }
-    var out: [UInt8] = []
+    decoded.removeAll(keepingCapacity: true)
     while true {
       guard let b = peek() else {
         throw error("unterminated <\(open.tag.name)>: expected </\(open.tag.name)>", at: open.start)
@@ -236,7 +261,7 @@ extension XMLScanner {
           guard let end = findEnd(of: "]]>", from: pos + 9) else {
             throw error("unterminated CDATA section: expected ']]>'", at: pos)
           }
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(pos + 9)..<(end - 3)]))
+          decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(pos + 9)..<(end - 3)]))
           pos = end
         } else if looksAt("<!--") {
           try skipComment()
@@ -248,16 +273,28 @@ extension XMLScanner {
             at: pos)
         }
       } else if b == UInt8(ascii: "&") {
-        try appendEntity(into: &out)
+        var text = decoded
+        decoded = []
+        defer { decoded = text }
+        try appendEntity(into: &text)
       } else {
         let stop = nextSpecial(from: pos)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<stop]))
+        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<stop]))
         pos = stop
       }
     }
-    let text = try makeString(out, startingAt: open.contentStart)
+    let valid = decoded.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+    if !valid {
+      // Locate the bad byte in the source, which holds it verbatim (entities may have shifted
+      // offsets).
+      let slice = UnsafeBufferPointer(rebasing: bytes[open.contentStart..<pos])
+      throw error(
+        "invalid UTF-8 in text", at: open.contentStart + XMLScanner.firstInvalidUTF8(slice),
+        kind: .encoding)
+    }
+    try checkLength(decoded.count, open)
     try expectEndTag(open.tag, openedAt: open.start)
-    return text
+    return .decoded
   }
 
   /// The offset of the next `<` or `&` at or after `from`, or the end.
@@ -333,16 +370,6 @@ extension XMLScanner {
     return v < radix ? v : nil
   }
 
-  /// A string from decoded bytes that began at `startingAt`; an invalid byte is reported at the
-  /// start of the text (entities may have shifted offsets).
-  mutating func makeString(_ decoded: [UInt8], startingAt: Int) throws(PlistError) -> String {
-    if let s = String(validating: decoded, as: UTF8.self) { return s }
-    // Locate the bad byte in the source, which holds it verbatim.
-    let slice = UnsafeBufferPointer(rebasing: bytes[startingAt..<pos])
-    throw error(
-      "invalid UTF-8 in text", at: startingAt + XMLScanner.firstInvalidUTF8(slice), kind: .encoding)
-  }
-
   /// The index of the first byte that is not part of valid UTF-8 in `bytes`.
   static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var i = 0
@@ -394,20 +421,9 @@ extension XMLScanner {
   }
 }
 
-/// A container being parsed: its start tag and the children parsed so far.
-struct XMLContainerFrame {
-  let open: XMLStartTag
-  var items: [PlistNode] = []
-  var entries: [PlistEntry] = []
-  /// The key of the entry whose value is being parsed.
-  var key: (text: String, location: SourceLocation)?
-
-  /// Adds the value just parsed: the next item, or the value of `key`.
-  mutating func add(_ node: PlistNode) {
-    if open.tag == .dict, let key {
-      entries.append(PlistEntry(key: key.text, keyLocation: key.location, node: node))
-    } else {
-      items.append(node)
-    }
-  }
+/// Where the text of a `<string>` or `<key>` is: a range of the source (plain text), or the
+/// scanner's `decoded` buffer (text with entities, CDATA sections or comments).
+enum XMLTextRun {
+  case source(Range<Int>)
+  case decoded
 }

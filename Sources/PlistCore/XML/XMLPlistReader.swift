@@ -33,8 +33,10 @@ package enum XMLPlistReader {
       Result { () throws(PlistError) -> (PlistNode, PlistCensus) in
         var scanner = XMLScanner(buffer)
         scanner.limits = limits
-        let root = try scanner.parseDocument()
-        return (root, PlistCensus(nodes: scanner.objects, repeatsAKey: scanner.repeatsAKey))
+        var builder = PlistTreeBuilder(text: buffer)
+        try scanner.parseDocument(into: &builder)
+        guard let root = builder.root else { fatalError("XMLPlistReader: no root was built") }
+        return (root, PlistCensus(nodes: scanner.objects, repeatsAKey: builder.repeatsAKey))
       }
     }
     let (root, census) = try result.get()

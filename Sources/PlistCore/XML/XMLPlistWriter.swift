@@ -24,7 +24,9 @@ import Foundation
 /// - a UID, which XML has no element for, as Apple's keyed archiver writes it:
 ///   `<dict><key>CF$UID</key><integer>N</integer></dict>` laid out like any dictionary.
 ///
-/// Output is appended to one reserved `[UInt8]`; nothing is built as a `String` per node.
+/// Output is appended to one reserved `[UInt8]`; nothing is built as a `String` per node. The
+/// writing itself is `XMLEventWriter`, which takes a tree's values (`PlistNode.replay`) or a
+/// reader's as they are read (`rewrite(text:limits:)`).
 package enum XMLPlistWriter {
   /// The three lines before the root element.
   package static let header: [UInt8] = Array(
@@ -49,13 +51,35 @@ package enum XMLPlistWriter {
   /// - Throws: `PlistError` of kind `.limitExceeded` when containers nest deeper than
   ///   `PlistLimits.maxDepth`.
   package static func write(_ root: PlistNode, capacity: Int? = nil) throws(PlistError) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(
-      capacity ?? (root.location.hasTextPosition ? Int(root.location.end) + 256 : 4_096))
-    out.append(contentsOf: header)
-    try appendElement(root, depth: 0, indentUnit: tab, into: &out)
-    out.append(contentsOf: footer)
-    return out
+    var writer = XMLEventWriter(
+      capacity: capacity ?? (root.location.hasTextPosition ? Int(root.location.end) + 256 : 4_096))
+    try root.replay(into: &writer)
+    return writer.finish()
+  }
+
+  /// The whole document for the XML text `text`, read and written in one pass without a
+  /// tree: what `convert --to xml` does with XML input.
+  ///
+  /// - Parameters:
+  ///   - text: UTF-8 XML text (already transcoded from UTF-16/32, without byte-order mark).
+  ///   - limits: the reader's caps on values, strings and data.
+  /// - Returns: the output, and every key a dictionary holds more than once
+  ///   (`RepeatedKeyTracking.repeats`).
+  /// - Throws: `PlistError` as `XMLPlistReader.read` throws it.
+  package static func rewrite(
+    text: [UInt8], limits: PlistReadLimits = .standard
+  ) throws(PlistError) -> (bytes: [UInt8], repeats: [RepeatedKey]) {
+    let result = text.withUnsafeBufferPointer { buffer in
+      Result { () throws(PlistError) -> ([UInt8], [RepeatedKey]) in
+        var scanner = XMLScanner(buffer)
+        scanner.limits = limits
+        var sink = RepeatedKeyTracking(
+          XMLEventWriter(capacity: XMLPlistWriter.headroom(text.count)), source: buffer)
+        try scanner.parseDocument(into: &sink)
+        return (sink.inner.finish(), sink.repeats)
+      }
+    }
+    return try result.get()
   }
 
   /// Appends the element for `node`, for writing whole documents or a node in the middle of an
@@ -76,9 +100,18 @@ package enum XMLPlistWriter {
   package static func appendElement(
     _ node: PlistNode, depth: Int, indentUnit: [UInt8], into out: inout [UInt8]
   ) throws(PlistError) {
-    let emitter = Emitter(unit: indentUnit)
-    try emitter.element(node.value, depth: max(0, depth), into: &out)
+    var writer = XMLEventWriter(unit: indentUnit, depth: max(0, depth))
+    swap(&writer.out, &out)
+    defer { swap(&writer.out, &out) }
+    try node.replay(into: &writer)
   }
+
+  /// The capacity to reserve for the output of a text of `count` bytes: a quarter more.
+  ///
+  /// Canonical reals (`%.17g`) and indentation can make the output longer. Pages reserved and never
+  /// written take no memory, while a buffer that has to grow holds its old and new storage
+  /// at once.
+  package static func headroom(_ count: Int) -> Int { count &+ count / 4 &+ 256 }
 
   /// `%.17g` for finite non-zero reals, `0.0`, `nan`, `+infinity` and `-infinity` otherwise,
   /// as CoreFoundation writes `<real>`.
@@ -87,8 +120,6 @@ package enum XMLPlistWriter {
     appendReal(value, into: &out)
     return String(decoding: out, as: UTF8.self)
   }
-
-  private static let tab: [UInt8] = [0x09]
 
   static func appendReal(_ value: Double, into out: inout [UInt8]) {
     if value.isNaN {
@@ -163,102 +194,139 @@ package enum XMLPlistWriter {
   }
 }
 
-/// The element writer: one indentation unit and its visual width.
+/// The XML writer as an event sink: writes each value as a reader or a tree walk hands it
+/// over, in the canonical layout `XMLPlistWriter` describes.
 ///
-/// Containers are written with an explicit stack of open containers, not recursion, so a tree
-/// as deep as `PlistLimits.maxDepth` needs no stack of its own.
-private struct Emitter {
+/// Containers still open are a stack of small frames (no recursion, no tree), so a document as
+/// deep as `PlistLimits.maxDepth` needs no stack of its own. A container's start tag is written
+/// with its first child, so an empty one becomes `<dict/>` or `<array/>`.
+struct XMLEventWriter: PlistEventSink {
+  /// A container written but not yet closed.
+  private struct Frame {
+    let isDictionary: Bool
+    /// Its level (the root container is 1 in a document).
+    let depth: Int
+    /// Children written so far.
+    var count = 0
+  }
+
+  /// The output so far.
+  var out: [UInt8] = []
+  /// One level of indentation.
   let unit: [UInt8]
   /// Columns one unit takes (a tab advances to the next multiple of 8).
   let unitColumns: Int
-
   /// The indentation of the deepest indented level, `unit` repeated
   /// `PlistLimits.maxIndentLevels` times; shallower levels take a prefix of it.
   let deepest: [UInt8]
+  /// The level of the value written first.
+  private let rootDepth: Int
+  private var stack: [Frame] = []
+  /// Whether the value of the open dictionary's last key is still to come.
+  private var awaitingValue = false
 
-  init(unit: [UInt8]) {
+  /// A writer of a whole document: the header is written now, the footer by `finish`.
+  init(capacity: Int) {
+    self.init(unit: [0x09], depth: 0)
+    out.reserveCapacity(capacity)
+    out.append(contentsOf: XMLPlistWriter.header)
+  }
+
+  /// A writer of one element at `depth`, indented by `unit`.
+  init(unit: [UInt8], depth: Int) {
     self.unit = unit
     var column = 0
     for byte in unit { column = byte == 0x09 ? (column / 8 + 1) * 8 : column + 1 }
     unitColumns = column
     deepest = Array(repeating: unit, count: PlistLimits.maxIndentLevels).flatMap { $0 }
+    rootDepth = depth
+  }
+
+  /// The document: the footer appended to the output, which is handed over (the writer keeps
+  /// none, so that the buffer is never shared and never copied).
+  mutating func finish() -> [UInt8] {
+    out.append(contentsOf: XMLPlistWriter.footer)
+    var document: [UInt8] = []
+    swap(&document, &out)
+    return document
   }
 
   /// Appends the indentation of level `depth`, capped at `PlistLimits.maxIndentLevels`.
-  func indent(_ depth: Int, into out: inout [UInt8]) {
+  ///
+  /// A mutating method on purpose: a non-mutating one handed `&out` would read a copy of the
+  /// writer, which shares `out`'s storage, so every append would copy the whole output.
+  mutating func indent(_ depth: Int) {
     let count = min(max(depth, 0), PlistLimits.maxIndentLevels) &* unit.count
+    let deepest = self.deepest
     deepest.withUnsafeBufferPointer {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
     }
   }
 
-  func element(_ root: PlistValue, depth: Int, into out: inout [UInt8]) throws(PlistError) {
-    var stack: [OpenContainer] = []
-    var pending: (value: PlistValue, depth: Int)? = (root, depth)
-    while true {
-      if let (value, depth) = pending {
-        pending = nil
-        switch value {
-        case .array(let items):
-          try checkDepth(depth)
-          if items.isEmpty {
-            out.append(contentsOf: Tag.emptyArray)
-          } else {
-            out.append(contentsOf: Tag.arrayOpen)
-            stack.append(OpenContainer(children: .items(items), depth: depth))
-          }
-        case .dictionary(let dictionary):
-          try checkDepth(depth)
-          if dictionary.isEmpty {
-            out.append(contentsOf: Tag.emptyDict)
-          } else {
-            out.append(contentsOf: Tag.dictOpen)
-            stack.append(OpenContainer(children: .entries(dictionary.entries), depth: depth))
-          }
-        default:
-          try scalar(value, depth: depth, into: &out)
-        }
-      }
-      guard let top = stack.indices.last else { return }
-      // The open container is read in place: a copy of it would retain its children at
-      // every step.
-      let next = stack[top].next
-      let level = stack[top].depth
-      // The line of the child written last ends here.
-      if next > 0 { out.append(0x0A) }
-      guard next < stack[top].count else {
-        indent(level, into: &out)
-        if case .items = stack[top].children {
-          out.append(contentsOf: Tag.arrayClose)
-        } else {
-          out.append(contentsOf: Tag.dictClose)
-        }
-        stack.removeLast()
-        continue
-      }
-      stack[top].next += 1
-      indent(level + 1, into: &out)
-      switch stack[top].children {
-      case .items(let items):
-        pending = (items[next].value, level + 1)
-      case .entries(let entries):
-        let entry = entries[next]
-        out.append(contentsOf: Tag.keyOpen)
-        XMLEscaping.appendEscaped(entry.key, into: &out)
-        out.append(contentsOf: Tag.keyClose)
-        indent(level + 1, into: &out)
-        pending = (entry.node.value, level + 1)
-      }
+  /// Writes what comes before the next child of the open container (its start tag, the end
+  /// of the previous child's line, the indentation) and counts the child.
+  private mutating func startChild(_ top: Int) {
+    if stack[top].count == 0 {
+      out.append(contentsOf: stack[top].isDictionary ? Tag.dictOpen : Tag.arrayOpen)
+    } else {
+      out.append(0x0A)
     }
+    stack[top].count += 1
+    indent(stack[top].depth + 1)
   }
 
-  /// Appends a value that holds no other: anything but an array or a dictionary.
-  private func scalar(_ value: PlistValue, depth: Int, into out: inout [UInt8]) throws(PlistError) {
+  /// Writes what comes before a value, and answers its level.
+  private mutating func startValue() -> Int {
+    guard let top = stack.indices.last else { return rootDepth }
+    if awaitingValue {
+      awaitingValue = false
+    } else {
+      startChild(top)
+    }
+    return stack[top].depth + 1
+  }
+
+  mutating func begin(_ kind: PlistKind) throws(PlistError) {
+    let depth = startValue()
+    try checkDepth(depth)
+    stack.append(Frame(isDictionary: kind == .dictionary, depth: depth))
+  }
+
+  mutating func end(at location: SourceLocation) {
+    let frame = stack.removeLast()
+    if frame.count == 0 {
+      out.append(contentsOf: frame.isDictionary ? Tag.emptyDict : Tag.emptyArray)
+      return
+    }
+    out.append(0x0A)
+    indent(frame.depth)
+    out.append(contentsOf: frame.isDictionary ? Tag.dictClose : Tag.arrayClose)
+  }
+
+  mutating func key(_ text: PlistEventText, at location: SourceLocation) -> Bool {
+    guard text.isValid else { return false }
+    let top = stack.count - 1
+    startChild(top)
+    out.append(contentsOf: Tag.keyOpen)
+    XMLEscaping.appendEscaped(text.bytes, into: &out)
+    out.append(contentsOf: Tag.keyClose)
+    indent(stack[top].depth + 1)
+    awaitingValue = true
+    return true
+  }
+
+  mutating func string(_ text: PlistEventText, at location: SourceLocation) -> Bool {
+    guard text.isValid else { return false }
+    _ = startValue()
+    out.append(contentsOf: Tag.stringOpen)
+    XMLEscaping.appendEscaped(text.bytes, into: &out)
+    out.append(contentsOf: Tag.stringClose)
+    return true
+  }
+
+  mutating func value(_ value: PlistValue, at location: SourceLocation) throws(PlistError) {
+    let depth = startValue()
     switch value {
-    case .string(let s):
-      out.append(contentsOf: Tag.stringOpen)
-      XMLEscaping.appendEscaped(s, into: &out)
-      out.append(contentsOf: Tag.stringClose)
     case .integer(let i):
       out.append(contentsOf: Tag.integerOpen)
       XMLPlistWriter.appendInteger(i, into: &out)
@@ -274,21 +342,21 @@ private struct Emitter {
       XMLPlistWriter.appendDate(d, into: &out)
       out.append(contentsOf: Tag.dateClose)
     case .data(let d):
-      data(d, depth: depth, into: &out)
+      data(d, depth: depth)
     case .uid(let n):
       try checkDepth(depth)
       out.append(contentsOf: Tag.dictOpen)
-      indent(depth + 1, into: &out)
+      indent(depth + 1)
       out.append(contentsOf: Tag.uidKey)
-      indent(depth + 1, into: &out)
+      indent(depth + 1)
       out.append(contentsOf: Tag.integerOpen)
       XMLPlistWriter.appendDecimal(n, into: &out)
       out.append(contentsOf: Tag.integerClose)
       out.append(0x0A)
-      indent(depth, into: &out)
+      indent(depth)
       out.append(contentsOf: Tag.dictClose)
-    case .array, .dictionary:
-      fatalError("XMLPlistWriter: a container reached the scalar writer")
+    case .string, .array, .dictionary:
+      fatalError("XMLEventWriter: a string or container reached the scalar writer")
     }
   }
 
@@ -299,7 +367,7 @@ private struct Emitter {
   }
 
   /// `<data>`, base64 lines, `</data>`, as CoreFoundation's `_XMLPlistAppendDataUsingBase64`.
-  func data(_ bytes: Data, depth: Int, into out: inout [UInt8]) {
+  private mutating func data(_ bytes: Data, depth: Int) {
     out.append(contentsOf: Tag.dataOpen)
     let lineDepth = min(depth, 8)
     let columns = unitColumns &* lineDepth
@@ -311,13 +379,13 @@ private struct Emitter {
       var start = 0
       while start < raw.count {
         let end = min(raw.count, start + bytesPerLine)
-        indent(lineDepth, into: &out)
+        indent(lineDepth)
         Base64.append(UnsafeRawBufferPointer(rebasing: raw[start..<end]), into: &out)
         out.append(0x0A)
         start = end
       }
     }
-    indent(depth, into: &out)
+    indent(depth)
     out.append(contentsOf: Tag.dataClose)
   }
 }

@@ -13,16 +13,13 @@ struct XMLScanner {
   var limits = PlistReadLimits.standard
   /// Values read so far, against `limits.maxObjects`.
   var objects = 0
-  /// Whether a dictionary read so far holds a key more than once.
-  var repeatsAKey = false
-  /// Repeated keys and short strings share one storage.
-  var strings: StringCache
+  /// The text of the last `<string>` or `<key>` that was not a plain slice of the source.
+  var decoded: [UInt8] = []
   /// True when the text holds a carriage return; without one, lines are counted with `memchr`.
   let hasCarriageReturn: Bool
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    strings = StringCache(textBytes: bytes.count)
     if let base = bytes.baseAddress {
       hasCarriageReturn = memchr(base, 0x0D, bytes.count) != nil
     } else {

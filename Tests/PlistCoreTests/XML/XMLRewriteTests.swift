@@ -1,0 +1,185 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PlistCore
+
+/// `convert`'s one-pass path: XML read straight into the XML and JSON writers, with no tree,
+/// must give the bytes (or the error) that reading a tree and writing it gives.
+struct XMLRewriteTests {
+  /// What the tree path makes of `text`: the XML and JSON outputs, or the error.
+  static func throughTree(_ text: [UInt8]) -> (xml: [UInt8], json: [UInt8])? {
+    guard let document = try? XMLPlistReader.read(text: text, encoding: .utf8) else {
+      return nil
+    }
+    guard let xml = try? XMLPlistWriter.write(document.root),
+      let json = try? JSONPlistWriter.write(document.root, pretty: true)
+    else { return nil }
+    return (xml, json)
+  }
+
+  /// The repeated keys of a tree, as a walk finds them: dictionaries in document order.
+  static func repeatedKeys(in root: PlistNode) -> [String] {
+    var found: [String] = []
+    root.walk { node, path in
+      for duplicate in node.value.dictionaryValue?.duplicateKeys ?? [] {
+        found.append("\(path.description) \(duplicate.key) \(duplicate.indices.count)")
+      }
+      return true
+    }
+    return found
+  }
+
+  /// Checks that both one-pass writers agree with the tree path on `text`, errors and
+  /// repeated keys included.
+  static func expectSame(_ text: [UInt8], _ comment: Comment) {
+    var treeError: PlistError?
+    var treeOutput: (xml: [UInt8], json: [UInt8])?
+    var treeRepeats: [String] = []
+    do {
+      let document = try XMLPlistReader.read(text: text, encoding: .utf8)
+      treeOutput = (
+        try XMLPlistWriter.write(document.root),
+        try JSONPlistWriter.write(document.root, pretty: true)
+      )
+      treeRepeats = repeatedKeys(in: document.root)
+    } catch {
+      treeError = error
+    }
+    for json in [false, true] {
+      do {
+        let output =
+          json ? try JSONPlistWriter.rewrite(xml: text) : try XMLPlistWriter.rewrite(text: text)
+        #expect(treeError == nil, "tree path failed: \(String(describing: treeError)); \(comment)")
+        #expect(output.bytes == (json ? treeOutput?.json : treeOutput?.xml), comment)
+        #expect(
+          output.repeats.map { "\($0.path.description) \($0.key) \($0.count)" } == treeRepeats,
+          comment)
+      } catch {
+        #expect(error.message == treeError?.message, comment)
+        #expect(error.line == treeError?.line, comment)
+        #expect(error.column == treeError?.column, comment)
+        #expect(error.offset == treeError?.offset, comment)
+      }
+    }
+  }
+
+  @Test(arguments: CodecCase.all.filter { $0.xml != nil })
+  func codecCasesRewriteToApplesBytes(_ codec: CodecCase) throws {
+    let xml = Array((codec.xml ?? "").utf8)
+    #expect(try XMLPlistWriter.rewrite(text: xml).bytes == xml)
+    #expect(
+      try JSONPlistWriter.rewrite(xml: xml).bytes
+        == JSONPlistWriter.write(codec.value, pretty: true))
+  }
+
+  /// Text the tree path reads with entities, CDATA, comments, empty elements and escapes, and
+  /// text it refuses at a position: the one-pass path must say the same.
+  static let hostile: [String] = [
+    "<plist><dict><key>a&amp;b</key><string>x&lt;y&gt;</string></dict></plist>",
+    "<plist><array><string><![CDATA[x<y>&]]> &#x1F600; &#233;</string><string/><dict/>"
+      + "<array/><data>AAEC</data><date>2020-01-01T00:00:00Z</date><real>1.5</real>"
+      + "<integer>-3</integer><true/><false></false></array></plist>",
+    "<plist><dict><key>k<!-- c --></key><string>a<?pi x?>b</string></dict></plist>",
+    "<plist><dict><key>a</key></dict></plist>",
+    "<plist><dict><key>a&lt;b</key><key>c</key></dict></plist>",
+    "<plist><string>a&bogus;</string></plist>",
+    "<plist><string>unterminated</plist>",
+    "<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>",
+    "<plist><dict><key>\u{1}\"\\</key><string>\u{200B}\u{E9}\u{7F}\u{202E}</string></dict></plist>",
+    "<plist><array><array><array/></array><dict><key>x</key><dict/></dict></array></plist>",
+    "<string>bare</string>",
+    "<plist><integer>99999999999999999999999</integer></plist>",
+    "<plist><real>1.5x</real></plist>",
+    "<plist><array><key>k</key></array></plist>",
+    "<plist><data>@@@@</data></plist>",
+  ]
+
+  @Test func hostileTextGivesTheTreePathsOutputOrError() {
+    for (i, text) in XMLRewriteTests.hostile.enumerated() {
+      XMLRewriteTests.expectSame(Array(text.utf8), "case \(i)")
+    }
+  }
+
+  @Test func invalidUTF8IsLocatedAsTheTreePathLocatesIt() {
+    let cases: [[UInt8]] = [
+      Array("<plist><dict><key>a".utf8) + [0xFF]
+        + Array("</key><string>x</string></dict></plist>".utf8),
+      Array("<plist><string>x".utf8) + [0xE2, 0x82] + Array("</string></plist>".utf8),
+      Array("<plist><string>a&amp;".utf8) + [0xC0, 0x80] + Array("</string></plist>".utf8),
+      Array("<plist><string>a".utf8) + [0xFF] + Array("</strin></plist>".utf8),
+      Array("<plist><string>".utf8) + [0xED, 0xA0, 0x80] + Array("</string></plist>".utf8),
+    ]
+    for (i, text) in cases.enumerated() {
+      XMLRewriteTests.expectSame(text, "case \(i)")
+      #expect(throws: PlistError.self, "case \(i)") { try XMLPlistWriter.rewrite(text: text) }
+    }
+  }
+
+  @Test func deepDocumentsRewriteToTheTreePathsBytes() {
+    let depth = 2_000
+    let text =
+      "<plist>" + String(repeating: "<array>", count: depth) + "<string>deep</string>"
+      + String(repeating: "</array>", count: depth) + "</plist>"
+    XMLRewriteTests.expectSame(Array(text.utf8), "2,000 levels")
+  }
+
+  @Test func repeatedKeysAreFoundInEveryDictionaryWithTheirPaths() throws {
+    func repeats(_ body: String) throws -> [String] {
+      try XMLPlistWriter.rewrite(text: Array("<plist>\(body)</plist>".utf8)).repeats.map {
+        "\($0.path.description) \($0.key) \($0.count)"
+      }
+    }
+    func dict(_ keys: [String]) -> String {
+      "<dict>" + keys.map { "<key>\($0)</key><true/>" }.joined() + "</dict>"
+    }
+    let many = (0..<40).map { "k\($0)" }
+    #expect(try repeats(dict(["a", "b"])) == [])
+    #expect(try repeats(dict(["a", "b", "a", "b", "a"])) == [" a 3", " b 2"])
+    #expect(try repeats(dict(many)) == [])
+    #expect(try repeats(dict(many + ["k3"])) == [" k3 2"])
+    // The same key in two dictionaries, or in a dictionary and one nested in it, is no repeat.
+    #expect(try repeats("<array>\(dict(["a"]))\(dict(["a"]))</array>") == [])
+    let nested = "<dict><key>a</key>\(dict(many + ["a"]))<key>b</key><true/></dict>"
+    #expect(try repeats(nested) == [])
+    // Paths name the array item and keys (entities decoded); an outer dictionary comes first.
+    #expect(
+      try repeats(
+        "<dict><key>x&amp;y</key><array><true/>\(dict(["z", "z"]))</array><key>q</key><true/>"
+          + "<key>q</key><true/></dict>") == [" q 2", "x&y[1] z 2"])
+    #expect(
+      try repeats("<dict><key>&#233;</key><true/><key>\u{E9}</key><true/></dict>") == [" é 2"])
+    // Precomposed and decomposed é are two keys, as lookup answers them.
+    #expect(try repeats("<dict><key>\u{E9}</key><true/><key>e\u{301}</key><true/></dict>") == [])
+  }
+
+  @Test func utf8ValidationAgreesWithTheStandardLibrary() {
+    var random = SplitMix64(seed: SplitMix64.seed(for: "utf8-validation"))
+    let interesting: [UInt8] = [
+      0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0,
+      0x90, 0xF4, 0x8F, 0xF5, 0xFF,
+    ]
+    for _ in 0..<20_000 {
+      let count = Int(random.next() % 12)
+      let bytes = (0..<count).map { _ in interesting[Int(random.next() % UInt64(interesting.count))]
+      }
+      let expected = String(validating: bytes, as: UTF8.self) != nil
+      let actual = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+      #expect(actual == expected, "\(bytes.map { String($0, radix: 16) })")
+    }
+    let long = Array("ASCII text longer than a word, then é and 😀 and \u{10FFFF}".utf8)
+    #expect(long.withUnsafeBufferPointer { UTF8Validation.isValid($0) })
+  }
+
+  @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
+  func everyXMLCorpusFileRewritesAsTheTreePathWrites() throws {
+    var checked = 0
+    for entry in XMLCorpusTests.xmlEntries {
+      let bytes = [UInt8](try entry.data())
+      let text = try PlistReader.text(of: bytes).text
+      XMLRewriteTests.expectSame(text, "\(entry.path)")
+      checked += 1
+    }
+    #expect(checked > 50)
+  }
+}
