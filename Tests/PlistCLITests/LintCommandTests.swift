@@ -197,6 +197,10 @@ import Testing
     let key = harness.run(["explain", "Privacy - Camera Usage Description"])
     #expect(key.console.outputText.hasPrefix("NSCameraUsageDescription (Privacy - Camera Usage"))
     #expect(harness.run(["explain", "nothing_like_it"]).status == 1)
+    let spoken = harness.run(["explain", "CFBundleSpokenName"])
+    #expect(spoken.status == 0)
+    #expect(
+      spoken.console.outputText.hasPrefix("CFBundleSpokenName (Accessibility Bundle Name)\n"))
   }
 
   /// `explain ITMS-…` finds the rules that anticipate an App Store Connect error; the listing

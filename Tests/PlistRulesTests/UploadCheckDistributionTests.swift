@@ -24,7 +24,8 @@ import Testing
 
   /// The rules with an ITMS code whose findings also hold outside the App Store: purpose
   /// strings the system reads, a signature its profile does not cover (the app does not
-  /// launch), and a launch storyboard whose only some findings are App Store Connect's.
+  /// launch), and a launch storyboard and a deployment target whose only some findings are
+  /// App Store Connect's.
   @Test func everyRuleWithAnITMSCodeIsAnUploadCheckExceptTheRulesThatHoldEverywhere() {
     let descriptions = RuleCatalog.all.map { $0.description }
     let exempt = descriptions.filter { $0.itms != nil && !$0.isUploadCheck }.map {
@@ -33,7 +34,8 @@ import Testing
     #expect(
       exempt == [
         "blank_purpose_string", "duplicate_bundle_identifier", "entitlement_not_in_profile",
-        "launch_storyboard_name", "localized_purpose_string_without_base", "missing_purpose_string",
+        "launch_storyboard_name", "localized_purpose_string_without_base",
+        "malformed_deployment_target", "missing_purpose_string",
       ])
     #expect(Self.uploadRules.count >= 10)
   }

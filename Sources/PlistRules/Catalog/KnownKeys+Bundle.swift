@@ -33,6 +33,10 @@ extension KnownKeys {
       summary: "The name shown under the icon and by Siri, when it differs from the bundle name",
       url: infoPage + "cfbundledisplayname"),
     KnownKey(
+      "CFBundleSpokenName", display: "Accessibility Bundle Name", types: [.string],
+      summary: "The app's name as text-to-speech says it, in place of its written name",
+      url: infoPage + "cfbundlespokenname"),
+    KnownKey(
       "CFBundlePackageType", display: "Bundle OS Type code", types: [.string],
       allowedValues: ["APPL", "FMWK", "BNDL"],
       summary: "A four-letter code for the kind of bundle: APPL, FMWK or BNDL",

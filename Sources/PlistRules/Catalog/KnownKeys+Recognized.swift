@@ -21,7 +21,7 @@ extension KnownKeys {
     "LSRequiresNativeExecution", "LSUIPresentationMode",
     "SMPrivilegedExecutables", "SMAuthorizedClients", "ATSApplicationFontsPath",
     "CFBundleAllowMixedLocalizations",
-    "CFBundleSpokenName", "CFBundleHelpBookFolder", "CFBundleHelpBookName", "CFAppleHelpAnchor",
+    "CFBundleHelpBookFolder", "CFBundleHelpBookName", "CFAppleHelpAnchor",
     "CFBundleInfoPlistURL",
     // Info.plist: UIKit and other frameworks.
     "UIApplicationShortcutItems", "UIApplicationShortcutWidget",

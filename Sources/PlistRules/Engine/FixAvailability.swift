@@ -61,6 +61,8 @@ package enum FixAvailability {
     "mac_icon_sizes": "the icon images must be made",
     "malformed_bundle_identifier": "the identifier is registered with Apple; choose it yourself",
     "malformed_bundle_version": "the version number is yours to choose",
+    "malformed_deployment_target":
+      "the deployment target is the earliest OS release you support, which only you know",
     "malformed_short_version": "the version number is yours to choose",
     "misplaced_privacy_manifest": "moving a file is not an edit inside it",
     "misplaced_transport_security_key":

@@ -16,12 +16,12 @@ import Testing
     print(
       "catalog: \(KnownKeys.all.count) keys (\(counts.joined(separator: ", "))); "
         + "\(purpose) purpose strings; \(KnownKeys.recognizedNames.count) names recognised only")
-    #expect(Self.count(.infoPlist) == 195)
+    #expect(Self.count(.infoPlist) == 196)
     #expect(Self.count(.entitlements) == 103)
     #expect(Self.count(.privacyManifest) == 10)
     // apple-rules.md §1.1 (55 keys with a page) and §1.2 (5 build-setting-only keys).
     #expect(purpose == 60)
-    #expect(KnownKeys.all.count == 308)
+    #expect(KnownKeys.all.count == 309)
   }
 
   @Test func everyEntryHasAnApplePageASummaryAndKnownShape() {
@@ -66,6 +66,29 @@ import Testing
     #expect(sandbox.home == .entitlements && sandbox.types == [.boolean])
     #expect(KnownKeys.entry("UIRequiredDeviceCapabilities")?.types == [.array, .dictionary])
     #expect(KnownKeys.entry("NSPrivacyAccessedAPITypes")?.home == .privacyManifest)
+  }
+
+  /// CFBundleSpokenName has an Apple page: the catalog describes it, a misspelling of it is a
+  /// near miss, and the key itself gives no finding.
+  @Test func describesTheSpokenName() throws {
+    let entry = try #require(KnownKeys.entry("CFBundleSpokenName"))
+    #expect(entry.types == [.string] && entry.home == .infoPlist && entry.isTopLevel)
+    #expect(
+      entry.url
+        == "https://developer.apple.com/documentation/bundleresources/information-property-list/"
+        + "cfbundlespokenname")
+    #expect(KnownKeys.entry(displayName: "Accessibility Bundle Name")?.key == entry.key)
+    #expect(KnownKeys.nearMiss(for: "CFBundleSpokenNam")?.key == "CFBundleSpokenName")
+    let example = RuleExample([
+      "CFBundleIdentifier": "com.example.app", "CFBundleDisplayName": "MyApp123",
+      "CFBundleSpokenName": "My App One Two Three",
+    ])
+    let subject = LintSubject(
+      path: "Info.plist", role: .infoPlist, root: example.root, context: LintContext())
+    let found = Linter().lint(subject).filter {
+      $0.keyPath == KeyPath([.key("CFBundleSpokenName")])
+    }
+    #expect(found.isEmpty, "\(found.map(\.description))")
   }
 
   @Test func recordsDeprecationsPerPlatform() throws {

@@ -74,9 +74,14 @@ struct FrameworkMinimumOSVersionRule: Rule {
     return bundle
   }
 
+  /// True when `subject` is an embedded framework's Info.plist in a built device bundle, the
+  /// plists this rule checks (`malformed_deployment_target` leaves their values to it).
+  static func checks(_ subject: LintSubject) -> Bool {
+    ExecutableFacts.isDeviceBuild(subject) && subject.bundle?.kind == .framework
+  }
+
   func check(_ subject: LintSubject) -> [Finding] {
-    guard ExecutableFacts.isDeviceBuild(subject), let bundle = subject.bundle,
-      bundle.kind == .framework, let info = subject.dictionary
+    guard Self.checks(subject), let bundle = subject.bundle, let info = subject.dictionary
     else { return [] }
     let path = KeyPath([.key("MinimumOSVersion")])
     let name = bundle.name
@@ -91,10 +96,14 @@ struct FrameworkMinimumOSVersionRule: Rule {
     }
     let text = node.value.stringValue ?? ""
     guard let stated = OSVersion(text) else {
+      let what =
+        node.value.stringValue == nil
+        ? "holds \(node.value.kind.article), not a version string"
+        : text.isEmpty ? "is empty" : "is not a version"
       return [
         subject.finding(
           Self.description, at: path,
-          (text.isEmpty ? "MinimumOSVersion is empty" : "MinimumOSVersion is not a version")
+          "MinimumOSVersion \(what)"
             + " in \(name)'s Info.plist, which App Store Connect refuses: set it to the "
             + "framework's deployment target" + Self.binaryHint(bundle), itms: "ITMS-90530")
       ]

@@ -5,6 +5,7 @@ extension RuleCatalog {
     MalformedBundleIdentifierRule.self,
     MalformedShortVersionRule.self,
     MalformedBundleVersionRule.self,
+    MalformedDeploymentTargetRule.self,
     MissingBundleVersionRule.self,
     MissingBundleExecutableRule.self,
     NestedBundleMismatchRule.self,

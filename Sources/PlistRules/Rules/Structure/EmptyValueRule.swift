@@ -6,6 +6,7 @@ struct EmptyValueRule: Rule {
   /// Keys another area's rules check for emptiness with their own message (identity).
   static let checkedElsewhere: Set<String> = [
     "CFBundleIdentifier", "CFBundleShortVersionString", "CFBundleVersion", "CFBundleExecutable",
+    "MinimumOSVersion", "LSMinimumSystemVersion",
   ]
 
   /// Keys App Store Connect refuses empty, with the code of its upload message.

@@ -33,6 +33,8 @@ struct KnownKeyWrongTypeRule: Rule {
       RuleExample(
         ["CFBundleDocumentTypes": [["CFBundleTypeName": "Doc", "LSTypeIsPackage": true]]]),
       RuleExample(["NSAppTransportSecurity": ["NSExceptionDomains": ["example.com": [:]]]]),
+      // Left to malformed_deployment_target.
+      RuleExample(["MinimumOSVersion": 15, "LSMinimumSystemVersion": 11]),
     ],
     triggering: [
       RuleExample(["LSRequiresIPhoneOS": 1], expect: ["LSRequiresIPhoneOS"]),
@@ -56,7 +58,9 @@ struct KnownKeyWrongTypeRule: Rule {
   func check(_ subject: LintSubject) -> [Finding] {
     var findings: [Finding] = []
     CatalogWalk.visit(subject) { visit in
-      guard let entry = visit.entry, entry.home == KnownKey.Home(subject.role) else { return }
+      guard let entry = visit.entry, entry.home == KnownKey.Home(subject.role),
+        !Self.checkedElsewhere(visit, subject)
+      else { return }
       let kind = visit.node.value.kind
       guard !entry.accepts(kind) else { return }
       if let text = visit.node.value.stringValue, text.hasBuildSettingPlaceholder,
@@ -90,6 +94,13 @@ struct KnownKeyWrongTypeRule: Rule {
       findings.append(finding)
     }
     return findings
+  }
+
+  /// True for a deployment target at the top of an Info.plist: `malformed_deployment_target`
+  /// reports a value of another type there, with the rest of what makes it unreadable.
+  private static func checkedElsewhere(_ visit: CatalogVisit, _ subject: LintSubject) -> Bool {
+    subject.role == .infoPlist && visit.path.components.count == 1
+      && MalformedDeploymentTargetRule.keys.contains { $0.key == visit.key }
   }
 
   /// The text of a string or integer that reads as a Boolean ("YES", "0"), or nil.
