@@ -44,7 +44,7 @@ package enum ConvertCommand {
     }
     guard let input = context.readBytes(options.input) else { return .noInput }
     let converted: Converted
-    if options.format != .binary, let streamed = rewriteXML(input, options, context: context) {
+    if options.format != .binary, let streamed = rewrite(input, options, context: context) {
       converted = streamed
     } else {
       converted = convertTree(input, options, context: context)
@@ -115,34 +115,23 @@ package enum ConvertCommand {
     }
   }
 
-  /// The XML or JSON output for XML `input`, written as the input is read.
+  /// The XML or JSON output for XML or binary `input`, written as the input is read.
   ///
-  /// No tree is built (`XMLPlistWriter.rewrite`, `JSONPlistWriter.rewrite(xml:)`): the peak
-  /// memory is the input and the output; repeated keys are found on the way
-  /// (`RepeatedKeyTracking`). Nil when the input is not XML.
-  private static func rewriteXML(
+  /// No tree is built (`PlistRewrite`): the peak memory is the input and the output; repeated
+  /// keys are found on the way. Nil when the input is neither XML nor binary.
+  private static func rewrite(
     _ input: [UInt8], _ options: ConvertOptions, context: CLI.Context
   ) -> Converted? {
     let name = CLI.displayName(options.input)
-    let text: [UInt8]
     do {
-      let read = try PlistReader.text(of: input)
-      guard read.format == .xml else { return nil }
-      text = read.text
-    } catch {
-      context.console.write("\(error.inFile(name))\n", to: .error)
-      return .failed(.noInput)
-    }
-    do {
-      let output =
-        options.format == .json
-        ? try JSONPlistWriter.rewrite(xml: text) : try XMLPlistWriter.rewrite(text: text)
+      let format: PlistRewrite.Output = options.format == .json ? .json : .xml
+      guard let output = try PlistRewrite.rewrite(input, to: format) else { return nil }
       warn(of: output.repeats, options, context: context)
       return .output(output.bytes)
     } catch {
       context.console.write("\(error.inFile(name))\n", to: .error)
-      // The reader's errors carry a position; the writers' (nesting past the limit) none.
-      return .failed(error.offset == nil ? .cannotCreate : .noInput)
+      // The writers' one error: a UID (written as a dictionary) past the deepest level.
+      return .failed(error.message == PlistLimits.tooDeepToWrite ? .cannotCreate : .noInput)
     }
   }
 
@@ -191,9 +180,9 @@ package enum ConvertCommand {
     }
   }
 
-  /// A guess at the output's size, for `encode`'s `sizeHint`: the text's own size when the
-  /// input is text and the output XML or JSON, with a quarter more (`XMLPlistWriter.headroom`), about
-  /// 40 bytes a node otherwise; for binary output, the number of nodes.
+  /// A guess at the output's size, for `encode`'s `sizeHint`: the text's own size and a quarter
+  /// (`PlistRewrite.headroom`) when the input is text and the output XML or JSON, about 40 bytes
+  /// a node otherwise; for binary output, the number of nodes.
   static func estimatedSize(
     of document: PlistDocument, census: PlistCensus, as format: ConvertOptions.Format
   ) -> Int {
@@ -201,7 +190,7 @@ package enum ConvertCommand {
     case .binary: census.nodes
     case .xml, .json:
       document.text.isEmpty
-        ? census.nodes &* 40 &+ 256 : XMLPlistWriter.headroom(document.text.count)
+        ? census.nodes &* 40 &+ 256 : PlistRewrite.headroom(document.text.count)
     }
   }
 

@@ -54,6 +54,24 @@ package enum BinaryPlistReader {
     return document
   }
 
+  /// Reads a `bplist0?` document into `sink` as events, without a tree: the checks, limits
+  /// and errors of `read(_:limits:)`.
+  ///
+  /// - Throws: as `read(_:limits:)`, or whatever `sink` throws.
+  static func decode<Sink: PlistEventSink>(
+    _ bytes: UnsafeRawBufferPointer, limits: PlistReadLimits = .standard, into sink: inout Sink
+  ) throws(PlistError) {
+    guard bytes.count <= PlistLimits.maxDocumentBytes else {
+      throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
+    }
+    try checkHeader(bytes)
+    let trailer = try BinaryPlistTrailer(bytes)
+    var decoder = BinaryPlistDecoder(bytes: bytes, trailer: trailer)
+    decoder.limits = limits
+    decoder.buildsTree = false
+    try decoder.decode(trailer.topObject, depth: 0, into: &sink)
+  }
+
   /// Most nodes a file may expand to, per byte of input, through containers it shares.
   ///
   /// Every node but the root comes from a reference of at least one byte, so a file that
@@ -110,6 +128,11 @@ struct BinaryPlistDecoder {
   let nodeBudget: Int
   /// The caps on values, strings and data.
   var limits = PlistReadLimits.standard
+  /// True when decoding builds a tree (`node(_:depth:)`).
+  ///
+  /// Strings and data are then remembered by object index and shared, and children lists are reserved. Events
+  /// (`decode(_:depth:into:)`) need neither.
+  var buildsTree = true
 
   static let inProgress = UInt32.max
   /// A container decoded before and not remembered: decoded again if referenced again (CF
@@ -164,14 +187,93 @@ struct BinaryPlistDecoder {
     }
   }
 
+  /// Sends object `index`, whose parent container sits at nesting `depth`, to `sink` as
+  /// events, with the checks, limits and errors of `node(_:depth:)`, and no tree.
+  ///
+  /// Containers still being decoded are kept on an explicit stack (no recursion).
+  mutating func decode<Sink: PlistEventSink>(
+    _ index: Int, depth: Int, into sink: inout Sink
+  ) throws(PlistError) {
+    var stack: [ContainerFrame] = []
+    var next = (index: index, depth: depth)
+    while true {
+      if let span = asciiSpan(next.index) {
+        try produced(1)
+        try deliver(span, asKey: false, into: &sink)
+      } else {
+        switch try begin(next.index, depth: next.depth) {
+        case .node(let node):
+          if case .string(let text) = node.value {
+            _ = try PlistEventText.with(text) { (text) throws(PlistError) in
+              try sink.string(text, at: node.location)
+            }
+          } else {
+            try sink.value(node.value, at: node.location)
+          }
+        case .open(let frame):
+          try sink.begin(frame.isDictionary ? .dictionary : .array)
+          stack.append(frame)
+        }
+      }
+      // Close containers until one has a child left to decode.
+      while true {
+        guard let top = stack.indices.last else { return }
+        if let child = try nextChild(of: &stack[top]) {
+          if let span = stack[top].keySpan {
+            try deliver(span, asKey: true, into: &sink)
+          } else if let key = stack[top].key {
+            _ = try PlistEventText.with(key.text) { (text) throws(PlistError) in
+              try sink.key(text, at: key.location)
+            }
+          }
+          next = (child, stack[top].depth)
+          break
+        }
+        let frame = stack.removeLast()
+        try produced(1)
+        state[frame.index] = BinaryPlistDecoder.decodedContainer
+        try sink.end(at: location(frame.offset, frame.end))
+      }
+    }
+  }
+
+  /// The bytes of object `index` when it is an ASCII string that decodes without error.
+  ///
+  /// What the event path hands on as they stand, without making a string. Nil for anything else,
+  /// which `begin` then decodes (and refuses in its own words).
+  func asciiSpan(_ index: Int) -> (start: Int, end: Int, offset: Int)? {
+    guard !buildsTree, state[index] == 0 else { return nil }
+    let offset = trailer.offset(of: index, in: bytes)
+    let marker = bytes[offset]
+    guard marker & 0xF0 == BinaryPlistMarker.asciiString.rawValue,
+      let (count, start) = try? countAndStart(marker, offset, .asciiString),
+      let end = try? extent(start, count, unit: 1, offset, .asciiString, "bytes"),
+      count <= limits.maxStringBytes
+    else { return nil }
+    var any: UInt8 = 0
+    for byte in UnsafeRawBufferPointer(rebasing: bytes[start..<end]) { any |= byte }
+    return any & 0x80 == 0 ? (start, end, offset) : nil
+  }
+
+  /// Hands an ASCII string's bytes to `sink` as a string or a key.
+  private func deliver<Sink: PlistEventSink>(
+    _ span: (start: Int, end: Int, offset: Int), asKey: Bool, into sink: inout Sink
+  ) throws(PlistError) {
+    let text = PlistEventText(
+      bytes: UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[span.start..<span.end]),
+      isValidated: true)
+    let location = location(span.offset, span.end)
+    _ = asKey ? try sink.key(text, at: location) : try sink.string(text, at: location)
+  }
+
   /// What decoding an object starts with: a finished node, or a container to fill.
-  private enum Beginning {
+  enum Beginning {
     case node(PlistNode)
     case open(ContainerFrame)
   }
 
   /// Decodes a scalar or a cached object, or opens a container.
-  private mutating func begin(_ index: Int, depth: Int) throws(PlistError) -> Beginning {
+  mutating func begin(_ index: Int, depth: Int) throws(PlistError) -> Beginning {
     let status = state[index]
     let offset = trailer.offset(of: index, in: bytes)
     if status != 0 && status != BinaryPlistDecoder.decodedContainer {
@@ -200,7 +302,7 @@ struct BinaryPlistDecoder {
     case .asciiString, .utf16String, .data:
       let node = try scalar(kind, offset, marker)
       try produced(1)
-      remember(index, node, size: 1)
+      if buildsTree { remember(index, node, size: 1) }
       return .node(node)
     default:
       try produced(1)
@@ -243,7 +345,7 @@ struct BinaryPlistDecoder {
     var frame = ContainerFrame(
       index: index, offset: offset, end: end, depth: depth, start: start, count: count,
       isDictionary: false)
-    frame.children.reserveCapacity(count)
+    if buildsTree { frame.children.reserveCapacity(count) }
     return frame
   }
 
@@ -264,15 +366,16 @@ struct BinaryPlistDecoder {
     var frame = ContainerFrame(
       index: index, offset: offset, end: end, depth: depth, start: start, count: count,
       isDictionary: true)
-    frame.entries.reserveCapacity(count)
+    if buildsTree { frame.entries.reserveCapacity(count) }
     return frame
   }
 
   /// The object index of the next child of `frame` (for a dictionary, after reading its key
   /// into `frame.key`), or nil when every child is in.
-  private mutating func nextChild(of frame: inout ContainerFrame) throws(PlistError) -> Int? {
-    let i = frame.added
+  mutating func nextChild(of frame: inout ContainerFrame) throws(PlistError) -> Int? {
+    let i = frame.taken
     guard i < frame.count else { return nil }
+    frame.taken &+= 1
     guard frame.isDictionary else {
       return try reference(at: frame.start &+ i &* referenceWidth, frame.offset)
     }
@@ -283,6 +386,14 @@ struct BinaryPlistDecoder {
     if state[keyIndex] == BinaryPlistDecoder.inProgress {
       _ = try begin(keyIndex, depth: frame.depth)  // reports the cycle
     }
+    if let span = asciiSpan(keyIndex) {
+      try produced(1)
+      frame.keySpan = span
+      keyCount &+= 1
+      let valuesStart = frame.start &+ frame.count &* referenceWidth
+      return try reference(at: valuesStart &+ i &* referenceWidth, offset)
+    }
+    frame.keySpan = nil
     guard keyKind == .asciiString || keyKind == .utf16String,
       case .node(let keyNode) = try begin(keyIndex, depth: frame.depth)
     else {
@@ -402,7 +513,7 @@ struct BinaryPlistDecoder {
 }
 
 /// A container being decoded: where it is, and the children decoded so far.
-private struct ContainerFrame {
+struct ContainerFrame {
   let index: Int
   let offset: Int
   /// The end of its references.
@@ -418,9 +529,11 @@ private struct ContainerFrame {
   var entries: [PlistEntry] = []
   /// The key of the entry whose value is being decoded.
   var key: (text: String, location: SourceLocation)?
+  /// The same, when the event path took it as an ASCII string's bytes (`asciiSpan`).
+  var keySpan: (start: Int, end: Int, offset: Int)?
 
-  /// The number of children decoded so far.
-  var added: Int { isDictionary ? entries.count : children.count }
+  /// The number of children whose decoding has started.
+  var taken = 0
 
   /// Adds the node just decoded: the next item, or the value of `key`.
   mutating func add(_ node: PlistNode) {

@@ -50,32 +50,6 @@ package enum JSONPlistWriter {
     return writer.finish()
   }
 
-  /// The pretty JSON text for the XML text `text`, read and written in one pass without a
-  /// tree: what `convert --to json` does with XML input.
-  ///
-  /// - Parameters:
-  ///   - text: UTF-8 XML text (already transcoded from UTF-16/32, without byte-order mark).
-  ///   - limits: the reader's caps on values, strings and data.
-  /// - Returns: the output, and every key a dictionary holds more than once
-  ///   (`RepeatedKeyTracking.repeats`).
-  /// - Throws: `PlistError` as `XMLPlistReader.read` throws it.
-  package static func rewrite(
-    xml text: [UInt8], limits: PlistReadLimits = .standard
-  ) throws(PlistError) -> (bytes: [UInt8], repeats: [RepeatedKey]) {
-    let result = text.withUnsafeBufferPointer { buffer in
-      Result { () throws(PlistError) -> ([UInt8], [RepeatedKey]) in
-        var scanner = XMLScanner(buffer)
-        scanner.limits = limits
-        var sink = RepeatedKeyTracking(
-          JSONEventWriter(pretty: true, capacity: XMLPlistWriter.headroom(text.count)),
-          source: buffer)
-        try scanner.parseDocument(into: &sink)
-        return (sink.inner.finish(), sink.repeats)
-      }
-    }
-    return try result.get()
-  }
-
   /// Appends a value that holds no other, and no string: a number, boolean, date, data or UID.
   static func scalar(_ value: PlistValue, pretty: Bool, into out: inout [UInt8]) {
     switch value {
@@ -214,7 +188,7 @@ package enum JSONPlistWriter {
 /// The JSON writer as an event sink: writes each value as a reader or a tree walk hands it
 /// over, in `JSONPlistWriter`'s mapping and layout; containers still open are a stack of small
 /// frames (no recursion, no tree).
-struct JSONEventWriter: PlistEventSink {
+struct JSONEventWriter: DocumentEventWriter {
   /// A container written but not yet closed: its level and its children so far.
   private struct Frame {
     let isDictionary: Bool

@@ -26,7 +26,7 @@ import Foundation
 ///
 /// Output is appended to one reserved `[UInt8]`; nothing is built as a `String` per node. The
 /// writing itself is `XMLEventWriter`, which takes a tree's values (`PlistNode.replay`) or a
-/// reader's as they are read (`rewrite(text:limits:)`).
+/// reader's as they are read (`PlistRewrite`).
 package enum XMLPlistWriter {
   /// The three lines before the root element.
   package static let header: [UInt8] = Array(
@@ -57,31 +57,6 @@ package enum XMLPlistWriter {
     return writer.finish()
   }
 
-  /// The whole document for the XML text `text`, read and written in one pass without a
-  /// tree: what `convert --to xml` does with XML input.
-  ///
-  /// - Parameters:
-  ///   - text: UTF-8 XML text (already transcoded from UTF-16/32, without byte-order mark).
-  ///   - limits: the reader's caps on values, strings and data.
-  /// - Returns: the output, and every key a dictionary holds more than once
-  ///   (`RepeatedKeyTracking.repeats`).
-  /// - Throws: `PlistError` as `XMLPlistReader.read` throws it.
-  package static func rewrite(
-    text: [UInt8], limits: PlistReadLimits = .standard
-  ) throws(PlistError) -> (bytes: [UInt8], repeats: [RepeatedKey]) {
-    let result = text.withUnsafeBufferPointer { buffer in
-      Result { () throws(PlistError) -> ([UInt8], [RepeatedKey]) in
-        var scanner = XMLScanner(buffer)
-        scanner.limits = limits
-        var sink = RepeatedKeyTracking(
-          XMLEventWriter(capacity: XMLPlistWriter.headroom(text.count)), source: buffer)
-        try scanner.parseDocument(into: &sink)
-        return (sink.inner.finish(), sink.repeats)
-      }
-    }
-    return try result.get()
-  }
-
   /// Appends the element for `node`, for writing whole documents or a node in the middle of an
   /// existing file.
   ///
@@ -105,13 +80,6 @@ package enum XMLPlistWriter {
     defer { swap(&writer.out, &out) }
     try node.replay(into: &writer)
   }
-
-  /// The capacity to reserve for the output of a text of `count` bytes: a quarter more.
-  ///
-  /// Canonical reals (`%.17g`) and indentation can make the output longer. Pages reserved and never
-  /// written take no memory, while a buffer that has to grow holds its old and new storage
-  /// at once.
-  package static func headroom(_ count: Int) -> Int { count &+ count / 4 &+ 256 }
 
   /// `%.17g` for finite non-zero reals, `0.0`, `nan`, `+infinity` and `-infinity` otherwise,
   /// as CoreFoundation writes `<real>`.
@@ -200,7 +168,7 @@ package enum XMLPlistWriter {
 /// Containers still open are a stack of small frames (no recursion, no tree), so a document as
 /// deep as `PlistLimits.maxDepth` needs no stack of its own. A container's start tag is written
 /// with its first child, so an empty one becomes `<dict/>` or `<array/>`.
-struct XMLEventWriter: PlistEventSink {
+struct XMLEventWriter: DocumentEventWriter {
   /// A container written but not yet closed.
   private struct Frame {
     let isDictionary: Bool

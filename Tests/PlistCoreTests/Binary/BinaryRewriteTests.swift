@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PlistCore
+
+/// `convert`'s one-pass path for binary input: the binary reader's events straight into the
+/// XML and JSON writers must give the bytes, the repeated keys or the error that reading a tree
+/// and writing it gives, for good files and damaged ones.
+struct BinaryRewriteTests {
+  /// The tree path's XML and JSON for `bytes` and its repeated keys, or its error.
+  static func throughTree(
+    _ bytes: [UInt8]
+  ) -> Result<(xml: [UInt8], json: [UInt8], repeats: [String]), PlistError> {
+    do {
+      let document = try PlistReader.read(bytes: bytes)
+      return .success(
+        (
+          try XMLPlistWriter.write(document.root),
+          try JSONPlistWriter.write(document.root, pretty: true),
+          XMLRewriteTests.repeatedKeys(in: document.root)
+        ))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Checks both outputs of the one-pass path against the tree path; answers whether the
+  /// file read.
+  @discardableResult
+  static func expectSame(_ bytes: [UInt8], _ comment: Comment) -> Bool {
+    let tree = throughTree(bytes)
+    for output in [PlistRewrite.Output.xml, .json] {
+      do {
+        // A damaged header makes the file text, which is read as a tree.
+        guard let rewritten = try PlistRewrite.rewrite(bytes, to: output) else {
+          #expect(bytes.withUnsafeBytes { PlistReader.sniff($0) } != .binary, comment)
+          continue
+        }
+        guard case .success(let expected) = tree else {
+          Issue.record("the tree path failed, the one-pass path did not: \(comment)")
+          continue
+        }
+        #expect(rewritten.bytes == (output == .xml ? expected.xml : expected.json), comment)
+        #expect(
+          rewritten.repeats.map { "\($0.path.description) \($0.key) \($0.count)" }
+            == expected.repeats, comment)
+      } catch {
+        guard case .failure(let expected) = tree else {
+          Issue.record("the one-pass path failed (\(error)), the tree path did not: \(comment)")
+          continue
+        }
+        #expect(error.message == expected.message, comment)
+        #expect(error.offset == expected.offset, comment)
+        #expect(error.kind == expected.kind, comment)
+      }
+    }
+    if case .success = tree { return true }
+    return false
+  }
+
+  @Test(arguments: CodecCase.all.filter { $0.binary != nil })
+  func codecCasesRewriteAsTheTreePathWrites(_ codec: CodecCase) {
+    #expect(BinaryRewriteTests.expectSame(codec.binary ?? [], "\(codec.name)"))
+  }
+
+  /// Single bytes of every codec case's file replaced, at every position: damaged files fail
+  /// in the same words at the same offset, and the ones that still read convert the same.
+  @Test func damagedFilesFailOrConvertAsTheTreePathDoes() {
+    var read = 0
+    var refused = 0
+    for codec in CodecCase.all {
+      guard var bytes = codec.binary else { continue }
+      for position in 0..<bytes.count {
+        let saved = bytes[position]
+        for value in [saved ^ 0xFF, saved ^ 0x01, 0x0F] {
+          bytes[position] = value
+          if BinaryRewriteTests.expectSame(bytes, "\(codec.name) [\(position)] = \(value)") {
+            read += 1
+          } else {
+            refused += 1
+          }
+        }
+        bytes[position] = saved
+      }
+    }
+    #expect(read > 100)
+    #expect(refused > 100)
+  }
+
+  @Test func sharedObjectsRepeatedKeysAndUTF16Strings() throws {
+    let key = BinaryTestNode.string("k")
+    let value = BinaryTestNode.dict([
+      ("k", BinaryTestNode.string("é and \u{1F600}")), ("k", BinaryTestNode.int(-1)),
+      ("n", BinaryTestNode.array([key, key, BinaryTestNode.uid(7), BinaryTestNode.real(0.1)])),
+    ])
+    let bytes = try BinaryPlistWriter.write(value)
+    #expect(BinaryRewriteTests.expectSame(bytes, "shared"))
+    let rewritten = try #require(try PlistRewrite.rewrite(bytes, to: .xml))
+    #expect(rewritten.repeats.map(\.key) == ["k"])
+  }
+
+  @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
+  func everyBinaryCorpusFileConvertsOrFailsAsTheTreePathDoes() throws {
+    var checked = 0
+    for entry in Corpus.entries {
+      let bytes = [UInt8](try entry.data())
+      guard bytes.withUnsafeBytes({ PlistReader.sniff($0) }) == .binary else { continue }
+      // CPython's 100,000-level file is read; its tree is released on a large stack.
+      LargeStack.run { BinaryRewriteTests.expectSame(bytes, "\(entry.path)") }
+      checked += 1
+    }
+    #expect(checked > 10)
+  }
+}
