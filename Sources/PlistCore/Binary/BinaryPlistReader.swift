@@ -40,14 +40,8 @@ package enum BinaryPlistReader {
   package static func read(
     _ bytes: UnsafeRawBufferPointer, limits: PlistReadLimits = .standard
   ) throws(PlistError) -> PlistDocument {
-    guard bytes.count <= PlistLimits.maxDocumentBytes else {
-      throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
-    }
-    try checkHeader(bytes)
-    let trailer = try BinaryPlistTrailer(bytes)
-    var decoder = BinaryPlistDecoder(bytes: bytes, trailer: trailer)
-    decoder.limits = limits
-    let root = try decoder.node(trailer.topObject, depth: 0)
+    var decoder = try decoder(for: bytes, limits: limits)
+    let root = try decoder.node(decoder.trailer.topObject, depth: 0)
     var document = PlistDocument(root: root, format: .binary)
     document.census = PlistCensus(
       nodes: decoder.nodeCount &- decoder.keyCount, repeatsAKey: decoder.repeatsAKey)
@@ -61,15 +55,22 @@ package enum BinaryPlistReader {
   static func decode<Sink: PlistEventSink>(
     _ bytes: UnsafeRawBufferPointer, limits: PlistReadLimits = .standard, into sink: inout Sink
   ) throws(PlistError) {
+    var decoder = try decoder(for: bytes, limits: limits)
+    decoder.buildsTree = false
+    try decoder.decode(decoder.trailer.topObject, depth: 0, into: &sink)
+  }
+
+  /// A decoder for `bytes` once its size, header and trailer have been checked.
+  private static func decoder(
+    for bytes: UnsafeRawBufferPointer, limits: PlistReadLimits
+  ) throws(PlistError) -> BinaryPlistDecoder {
     guard bytes.count <= PlistLimits.maxDocumentBytes else {
       throw PlistError(.limitExceeded, "the file is over 4 GiB, the most infoscope reads")
     }
     try checkHeader(bytes)
-    let trailer = try BinaryPlistTrailer(bytes)
-    var decoder = BinaryPlistDecoder(bytes: bytes, trailer: trailer)
+    var decoder = BinaryPlistDecoder(bytes: bytes, trailer: try BinaryPlistTrailer(bytes))
     decoder.limits = limits
-    decoder.buildsTree = false
-    try decoder.decode(trailer.topObject, depth: 0, into: &sink)
+    return decoder
   }
 
   /// Most nodes a file may expand to, per byte of input, through containers it shares.

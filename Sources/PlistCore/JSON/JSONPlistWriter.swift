@@ -189,19 +189,11 @@ package enum JSONPlistWriter {
 /// over, in `JSONPlistWriter`'s mapping and layout; containers still open are a stack of small
 /// frames (no recursion, no tree).
 struct JSONEventWriter: DocumentEventWriter {
-  /// A container written but not yet closed: its level and its children so far.
-  private struct Frame {
-    let isDictionary: Bool
-    let depth: Int
-    var count = 0
-  }
-
   /// The output so far.
   private(set) var out: [UInt8] = []
   private let pretty: Bool
-  private var stack: [Frame] = []
-  /// Whether the value of the open object's last member is still to come.
-  private var awaitingValue = false
+  /// The containers open.
+  private var nesting = EventNesting(rootDepth: 0)
 
   /// A writer of one document, `pretty` or compact, reserving `capacity` bytes.
   init(pretty: Bool, capacity: Int) {
@@ -218,44 +210,38 @@ struct JSONEventWriter: DocumentEventWriter {
     return text
   }
 
-  /// Writes what comes before the next member or item of the open container.
-  private mutating func startChild(_ top: Int) {
-    if stack[top].count > 0 { out.append(UInt8(ascii: ",")) }
-    stack[top].count += 1
-    JSONPlistWriter.newline(stack[top].depth + 1, pretty: pretty, into: &out)
+  /// Writes what comes before a new member or item of `container`.
+  private mutating func writeChildStart(_ container: EventNesting.Frame) {
+    if container.count > 0 { out.append(UInt8(ascii: ",")) }
+    JSONPlistWriter.newline(container.depth + 1, pretty: pretty, into: &out)
   }
 
   /// Writes what comes before a value, and answers its level.
   private mutating func startValue() -> Int {
-    guard let top = stack.indices.last else { return 0 }
-    if awaitingValue {
-      awaitingValue = false
-    } else {
-      startChild(top)
-    }
-    return stack[top].depth + 1
+    let (depth, container) = nesting.startValue()
+    if let container { writeChildStart(container) }
+    return depth
   }
 
   mutating func begin(_ kind: PlistKind) throws(PlistError) {
     let depth = startValue()
     try JSONPlistWriter.checkDepth(depth)
-    stack.append(Frame(isDictionary: kind == .dictionary, depth: depth))
+    nesting.open(isDictionary: kind == .dictionary, depth: depth)
     out.append(kind == .dictionary ? UInt8(ascii: "{") : UInt8(ascii: "["))
   }
 
   mutating func end(at location: SourceLocation) {
-    let frame = stack.removeLast()
+    let frame = nesting.close()
     if frame.count > 0 { JSONPlistWriter.newline(frame.depth, pretty: pretty, into: &out) }
     out.append(frame.isDictionary ? UInt8(ascii: "}") : UInt8(ascii: "]"))
   }
 
   mutating func key(_ text: PlistEventText, at location: SourceLocation) -> Bool {
     guard text.isValid else { return false }
-    startChild(stack.count - 1)
+    writeChildStart(nesting.startKey())
     JSONPlistWriter.appendString(text.bytes, into: &out)
     out.append(UInt8(ascii: ":"))
     if pretty { out.append(0x20) }
-    awaitingValue = true
     return true
   }
 

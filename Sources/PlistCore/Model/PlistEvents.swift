@@ -171,6 +171,64 @@ extension PlistNode {
   }
 }
 
+/// The containers an event writer has open, and where the next value goes: the bookkeeping
+/// the XML and JSON event writers share (what they write around each child is their own).
+struct EventNesting {
+  /// A container written but not yet closed.
+  struct Frame {
+    let isDictionary: Bool
+    /// Its level: the level of the value that opened it.
+    let depth: Int
+    /// Children started so far.
+    var count = 0
+  }
+
+  /// The open containers, innermost last.
+  private(set) var frames: [Frame] = []
+  /// Whether the value of the innermost dictionary's last key is still to come.
+  private var awaitingValue = false
+  /// The level of the first value.
+  let rootDepth: Int
+
+  /// Nothing open yet; the first value sits at `rootDepth`.
+  init(rootDepth: Int) { self.rootDepth = rootDepth }
+
+  /// A child starts in the innermost container: answers the container as it was (its `count`
+  /// is the number of children before this one), and counts the child.
+  private mutating func startChild() -> Frame {
+    let top = frames.count - 1
+    let frame = frames[top]
+    frames[top].count += 1
+    return frame
+  }
+
+  /// Where a value goes: its level, and the container it starts a child of (nil for the first
+  /// value, or when a key has already started the child).
+  mutating func startValue() -> (depth: Int, container: Frame?) {
+    guard let top = frames.indices.last else { return (rootDepth, nil) }
+    if awaitingValue {
+      awaitingValue = false
+      return (frames[top].depth + 1, nil)
+    }
+    return (frames[top].depth + 1, startChild())
+  }
+
+  /// A key starts the next child of the innermost dictionary, which answers as `startChild`
+  /// does; its value follows.
+  mutating func startKey() -> Frame {
+    awaitingValue = true
+    return startChild()
+  }
+
+  /// A container opens at `depth`.
+  mutating func open(isDictionary: Bool, depth: Int) {
+    frames.append(Frame(isDictionary: isDictionary, depth: depth))
+  }
+
+  /// The innermost container closes; answers it.
+  mutating func close() -> Frame { frames.removeLast() }
+}
+
 /// The sink that builds the tree: what the readers hand their events to when a caller asks
 /// for a document.
 ///

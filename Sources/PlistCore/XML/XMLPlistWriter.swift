@@ -169,15 +169,6 @@ package enum XMLPlistWriter {
 /// deep as `PlistLimits.maxDepth` needs no stack of its own. A container's start tag is written
 /// with its first child, so an empty one becomes `<dict/>` or `<array/>`.
 struct XMLEventWriter: DocumentEventWriter {
-  /// A container written but not yet closed.
-  private struct Frame {
-    let isDictionary: Bool
-    /// Its level (the root container is 1 in a document).
-    let depth: Int
-    /// Children written so far.
-    var count = 0
-  }
-
   /// The output so far.
   var out: [UInt8] = []
   /// One level of indentation.
@@ -187,11 +178,8 @@ struct XMLEventWriter: DocumentEventWriter {
   /// The indentation of the deepest indented level, `unit` repeated
   /// `PlistLimits.maxIndentLevels` times; shallower levels take a prefix of it.
   let deepest: [UInt8]
-  /// The level of the value written first.
-  private let rootDepth: Int
-  private var stack: [Frame] = []
-  /// Whether the value of the open dictionary's last key is still to come.
-  private var awaitingValue = false
+  /// The containers open.
+  private var nesting: EventNesting
 
   /// A writer of a whole document: the header is written now, the footer by `finish`.
   init(capacity: Int) {
@@ -207,7 +195,7 @@ struct XMLEventWriter: DocumentEventWriter {
     for byte in unit { column = byte == 0x09 ? (column / 8 + 1) * 8 : column + 1 }
     unitColumns = column
     deepest = Array(repeating: unit, count: PlistLimits.maxIndentLevels).flatMap { $0 }
-    rootDepth = depth
+    nesting = EventNesting(rootDepth: depth)
   }
 
   /// The document: the footer appended to the output, which is handed over (the writer keeps
@@ -231,37 +219,32 @@ struct XMLEventWriter: DocumentEventWriter {
     }
   }
 
-  /// Writes what comes before the next child of the open container (its start tag, the end
-  /// of the previous child's line, the indentation) and counts the child.
-  private mutating func startChild(_ top: Int) {
-    if stack[top].count == 0 {
-      out.append(contentsOf: stack[top].isDictionary ? Tag.dictOpen : Tag.arrayOpen)
+  /// Writes what comes before a new child of `container` (its start tag, or the end of the
+  /// previous child's line, then the indentation).
+  private mutating func writeChildStart(_ container: EventNesting.Frame) {
+    if container.count == 0 {
+      out.append(contentsOf: container.isDictionary ? Tag.dictOpen : Tag.arrayOpen)
     } else {
       out.append(0x0A)
     }
-    stack[top].count += 1
-    indent(stack[top].depth + 1)
+    indent(container.depth + 1)
   }
 
   /// Writes what comes before a value, and answers its level.
   private mutating func startValue() -> Int {
-    guard let top = stack.indices.last else { return rootDepth }
-    if awaitingValue {
-      awaitingValue = false
-    } else {
-      startChild(top)
-    }
-    return stack[top].depth + 1
+    let (depth, container) = nesting.startValue()
+    if let container { writeChildStart(container) }
+    return depth
   }
 
   mutating func begin(_ kind: PlistKind) throws(PlistError) {
     let depth = startValue()
     try checkDepth(depth)
-    stack.append(Frame(isDictionary: kind == .dictionary, depth: depth))
+    nesting.open(isDictionary: kind == .dictionary, depth: depth)
   }
 
   mutating func end(at location: SourceLocation) {
-    let frame = stack.removeLast()
+    let frame = nesting.close()
     if frame.count == 0 {
       out.append(contentsOf: frame.isDictionary ? Tag.emptyDict : Tag.emptyArray)
       return
@@ -273,13 +256,12 @@ struct XMLEventWriter: DocumentEventWriter {
 
   mutating func key(_ text: PlistEventText, at location: SourceLocation) -> Bool {
     guard text.isValid else { return false }
-    let top = stack.count - 1
-    startChild(top)
+    let container = nesting.startKey()
+    writeChildStart(container)
     out.append(contentsOf: Tag.keyOpen)
     XMLEscaping.appendEscaped(text.bytes, into: &out)
     out.append(contentsOf: Tag.keyClose)
-    indent(stack[top].depth + 1)
-    awaitingValue = true
+    indent(container.depth + 1)
     return true
   }
 
