@@ -41,6 +41,11 @@ package struct FileFingerprint: Sendable, Hashable {
 
   /// The 64-bit FNV-1a hash of `bytes`.
   package static func hash(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBufferPointer { hash($0) }
+  }
+
+  /// The 64-bit FNV-1a hash of `bytes`.
+  package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)

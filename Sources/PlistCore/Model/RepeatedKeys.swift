@@ -94,7 +94,7 @@ package struct RepeatedKeyTracking<Inner: PlistEventSink>: PlistEventSink {
   {
     guard try inner.key(text, at: location) else { return false }
     let top = frames.count - 1
-    let hash = RepeatedKeyTracking.hash(text.bytes)
+    let hash = FileFingerprint.hash(text.bytes)
     let key: Key
     if let start = text.sourceStart {
       key = Key(hash: hash, start: start, count: text.bytes.count, inSource: true)
@@ -175,14 +175,5 @@ package struct RepeatedKeyTracking<Inner: PlistEventSink>: PlistEventSink {
       }
     }
     return KeyPath(components)
-  }
-
-  /// FNV-1a over the bytes, 64 bits.
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var h: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes {
-      h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return h
   }
 }
