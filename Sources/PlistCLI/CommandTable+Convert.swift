@@ -2,7 +2,7 @@ extension CommandTable {
   /// `infoscope convert`: its usage, help and options, declared once for the parser's
   /// option check, the help, the usage line, the completions and the man page.
   static let convertCommand = CommandSpec(
-    "convert", .convert, usage: "FILE --to xml|binary|json [-o OUT | --in-place]",
+    "convert", .convert, usage: "FILE --to xml|binary|json [-o OUT | --in-place] [--force]",
     synopsis: "convert FILE --to FORMAT",
     summary: "write as xml, binary or json (-o OUT, --in-place)",
     discussion: """
