@@ -26,20 +26,11 @@ package enum GetCommand {
   ///   input cannot be read or parsed; `.cannotCreate` when the value cannot be written in the
   ///   format or standard output refuses it.
   static func run(_ options: GetOptions, context: CLI.Context) -> ExitStatus {
-    let loaded: PlistDocument?
-    if options.input != "-", options.file != nil || BundleLoader.opensAsContainer(options.input) {
-      loaded = BundleInput.document(options.input, file: options.file, context: context)
-    } else {
-      loaded = context.readInput(options.input)
-    }
-    guard let document = loaded else { return .noInput }
-    FinishedTrees.keep(document.root)
     let name = CLI.displayName(options.input)
-    guard let node = document.root.node(at: options.keyPath) else {
-      let why = document.root.explainMissing(options.keyPath) ?? "it names nothing"
-      context.console.write(
-        "\(name): error: nothing at key path '\(options.keyPath)': \(why)\n", to: .error)
-      return .notFound
+    let node: PlistNode
+    switch value(options, context: context) {
+    case .found(let found): node = found
+    case .failed(let status): return status
     }
     let bytes: [UInt8]
     do {
@@ -71,6 +62,47 @@ package enum GetCommand {
       return .cannotCreate
     }
     return .success
+  }
+
+  /// The node a `get` names, or the exit status of its failure (its error already written).
+  private enum Lookup {
+    case found(PlistNode)
+    case failed(ExitStatus)
+  }
+
+  /// The node `options.keyPath` names in the input.
+  ///
+  /// A property list file in XML or binary is read without building its tree
+  /// (`PlistLookup`); a bundle's file, ASCII and JSON are read as trees, as is a file where
+  /// the key path names nothing, to say why.
+  private static func value(_ options: GetOptions, context: CLI.Context) -> Lookup {
+    let name = CLI.displayName(options.input)
+    let document: PlistDocument
+    if options.input != "-", options.file != nil || BundleLoader.opensAsContainer(options.input) {
+      guard let loaded = BundleInput.document(options.input, file: options.file, context: context)
+      else { return .failed(.noInput) }
+      document = loaded
+    } else {
+      guard let bytes = context.readBytes(options.input) else { return .failed(.noInput) }
+      do {
+        if case .found(let node)? = try PlistLookup.node(at: options.keyPath, in: bytes) {
+          FinishedTrees.keep(node)
+          return .found(node)
+        }
+        document = try context.read(bytes, name)
+      } catch {
+        context.console.write("\(error.inFile(name))\n", to: .error)
+        return .failed(.noInput)
+      }
+    }
+    FinishedTrees.keep(document.root)
+    guard let node = document.root.node(at: options.keyPath) else {
+      let why = document.root.explainMissing(options.keyPath) ?? "it names nothing"
+      context.console.write(
+        "\(name): error: nothing at key path '\(options.keyPath)': \(why)\n", to: .error)
+      return .failed(.notFound)
+    }
+    return .found(node)
   }
 
   /// The raw text of `value`, ending in a newline (see the type's description); nothing for a
