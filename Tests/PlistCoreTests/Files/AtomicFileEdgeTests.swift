@@ -188,6 +188,27 @@ import Testing
       ])
   }
 
+  /// Folder entries are read up to their own end: names of every length from 1 to 255 bytes
+  /// beside the temporaries. (Copying each entry's whole 256-byte name field read past the
+  /// folder buffer's end, and `convert -o` into a large folder crashed when that buffer ended
+  /// a mapped page.)
+  @Test func staleTemporariesAreFoundAmongNamesOfEveryLength() throws {
+    let folder = try TemporaryFolder("atomicfile").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let name = String(repeating: "n", count: 200) + ".plist"
+    let path = folder + "/" + name
+    try T.put("old", at: path)
+    for length in 1...255 {
+      try T.put("", at: folder + "/" + String(repeating: "x", count: length))
+    }
+    let stale = folder + "/" + AtomicFile.temporaryPrefix(name) + "AbC123"
+    let short = folder + "/" + AtomicFile.temporaryPrefix("Info.plist") + "AbC123"
+    for each in [stale, short] { try T.put("partial", at: each) }
+    #expect(AtomicFile.removeStaleTemporaries(of: path) == [stale])
+    #expect(AtomicFile.removeStaleTemporaries(of: folder + "/Info.plist") == [short])
+    #expect(try T.names(folder).count == 256)
+  }
+
   @Test func aWriteBetweenTheCheckAndTheSwapIsKeptAndReported() throws {
     let folder = try TemporaryFolder("atomicfile").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
