@@ -125,8 +125,19 @@ extension XMLScanner {
       }
       try sink.value(.boolean(open.tag == .true), at: location(open, pos))
     case .integer, .real, .date, .data:
-      let body = try readRawBody(open)
-      let value = try parseScalar(open.tag, body: body, openedAt: open.start)
+      let value: PlistValue
+      if let body = try rawBodyInPlace(open) {
+        value = try parseScalar(
+          open.tag, body: UnsafeBufferPointer(rebasing: bytes[body]), openedAt: open.start)
+      } else {
+        let body = try readRawBody(open)
+        let parsed = body.withUnsafeBufferPointer { body in
+          Result { () throws(PlistError) -> PlistValue in
+            try parseScalar(open.tag, body: body, openedAt: open.start)
+          }
+        }
+        value = try parsed.get()
+      }
       try sink.value(value, at: location(open, pos))
     case .key:
       throw error("unexpected <key> outside a dictionary: expected a value", at: open.start)
@@ -393,6 +404,21 @@ extension XMLScanner {
       i += n
     }
     return bytes.count
+  }
+
+  /// Where the body of `<integer>`, `<real>`, `<date>` or `<data>` lies in the source when it
+  /// is plain text (the common case), leaving `pos` after the end tag; nil, with `pos`
+  /// unchanged, when markup sits inside it or it has no end (`readRawBody` then reads it or
+  /// reports why).
+  mutating func rawBodyInPlace(_ open: XMLStartTag) throws(PlistError) -> Range<Int>? {
+    if open.isEmpty { return pos..<pos }
+    guard let lt = find(UInt8(ascii: "<"), from: pos), lt + 1 < bytes.count,
+      bytes[lt + 1] == UInt8(ascii: "/")
+    else { return nil }
+    let body = pos..<lt
+    pos = lt
+    try expectEndTag(open.tag, openedAt: open.start)
+    return body
   }
 
   /// The raw body of `<integer>`, `<real>`, `<date>` or `<data>` up to its end tag, with

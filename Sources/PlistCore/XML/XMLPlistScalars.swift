@@ -15,7 +15,7 @@ import Foundation
 /// - data: base64 with white space anywhere; other characters are an error.
 extension XMLScanner {
   mutating func parseScalar(
-    _ tag: XMLTag, body: [UInt8], openedAt: Int
+    _ tag: XMLTag, body: UnsafeBufferPointer<UInt8>, openedAt: Int
   ) throws(PlistError)
     -> PlistValue
   {
@@ -72,7 +72,7 @@ extension XMLScanner {
 
   /// True when `body` is well-formed but too large: white space, a sign, white space, then
   /// only decimal digits, or `0x` and only hex digits.
-  static func looksLikeInteger(_ body: [UInt8]) -> Bool {
+  static func looksLikeInteger<Body: RandomAccessCollection<UInt8>>(_ body: Body) -> Bool {
     var rest = body.drop(while: isSpace)
     if let sign = rest.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
       rest = rest.dropFirst().drop(while: isSpace)
@@ -88,7 +88,7 @@ extension XMLScanner {
   }
 
   /// Parses an integer body; nil when malformed or out of range.
-  static func parseInteger(_ body: [UInt8]) -> PlistInteger? {
+  static func parseInteger(_ body: UnsafeBufferPointer<UInt8>) -> PlistInteger? {
     var i = 0
     while i < body.count, isSpace(body[i]) { i += 1 }
     var negative = false
@@ -118,7 +118,7 @@ extension XMLScanner {
   }
 
   /// Parses a real body; nil when malformed.
-  static func parseReal(_ body: [UInt8]) -> Double? {
+  static func parseReal(_ body: UnsafeBufferPointer<UInt8>) -> Double? {
     var i = 0
     while i < body.count, isSpace(body[i]) { i += 1 }
     let start = i
@@ -127,9 +127,13 @@ extension XMLScanner {
       negative = body[i] == UInt8(ascii: "-")
       i += 1
     }
-    let word = String(decoding: body[i...], as: UTF8.self).lowercased()
-    if word == "inf" || word == "infinity" { return negative ? -.infinity : .infinity }
-    if word == "nan" { return .nan }
+    // Only a body that goes on with a letter can be one of the words.
+    if i < body.count, body[i] | 0x20 == UInt8(ascii: "i") || body[i] | 0x20 == UInt8(ascii: "n") {
+      let word = String(decoding: body[i...], as: UTF8.self).lowercased()
+      if word == "inf" || word == "infinity" { return negative ? -.infinity : .infinity }
+      if word == "nan" { return .nan }
+      return nil
+    }
     var digits = 0
     while i < body.count, (0x30...0x39).contains(body[i]) { i += 1; digits += 1 }
     if i < body.count, body[i] == UInt8(ascii: ".") {
@@ -149,8 +153,9 @@ extension XMLScanner {
   }
 
   /// Parses a date body; nil when malformed.
-  static func parseDate(_ body: [UInt8]) -> PlistDate? {
-    guard let v = dateFields(body)?.values else { return nil }
+  static func parseDate<Body: RandomAccessCollection<UInt8>>(_ body: Body) -> PlistDate?
+  where Body.Index == Int {
+    guard let v = dateFields(body) else { return nil }
     let date = PlistDate(year: v[0], month: v[1], day: v[2], hour: v[3], minute: v[4], second: v[5])
     // Carried-over fields can leave the range every format can write (9999-12-31T23:59:60Z).
     return date.isInSupportedRange ? date : nil
@@ -165,7 +170,7 @@ extension XMLScanner {
   ///   value, in the body's order; empty for a calendar date and for a body that is no date.
   ///   Years are proleptic Gregorian, so year 0 is a leap year and February 29 exists in it.
   static func outOfRangeDateFields(_ body: [UInt8]) -> [(field: String, value: Int64)] {
-    guard let v = dateFields(body)?.values else { return [] }
+    guard let v = dateFields(body) else { return [] }
     var out: [(field: String, value: Int64)] = []
     let (year, month, day) = (v[0], v[1], v[2])
     if !(1...12).contains(month) { out.append(("month", month)) }
@@ -180,51 +185,53 @@ extension XMLScanner {
     return out
   }
 
-  /// The six fields of a `YYYY-MM-DDTHH:MM:SSZ` body and the offset of each; nil when the
-  /// body does not have that shape.
-  private static func dateFields(_ body: [UInt8]) -> (values: [Int64], offsets: [Int])? {
-    var i = 0
-    var values: [Int64] = []
-    var offsets: [Int] = []
+  /// The six fields of a `YYYY-MM-DDTHH:MM:SSZ` body, in lanes 0 to 5 (no heap storage: a
+  /// document can hold a date per record); nil when the body does not have that shape.
+  private static func dateFields<Body: RandomAccessCollection<UInt8>>(
+    _ body: Body
+  ) -> SIMD8<Int64>? where Body.Index == Int {
+    var i = body.startIndex
+    var values = SIMD8<Int64>()
+    var filled = 0
     func number(maxDigits: Int, exactly: Int? = nil) -> Bool {
       var value: Int64 = 0
       var count = 0
-      let start = i
-      while i < body.count, count < maxDigits, (0x30...0x39).contains(body[i]) {
+      while i < body.endIndex, count < maxDigits, (0x30...0x39).contains(body[i]) {
         value = value * 10 + Int64(body[i] - 0x30)
         i += 1
         count += 1
       }
       if count == 0 { return false }
       if let exactly, count != exactly { return false }
-      values.append(value)
-      offsets.append(start)
+      values[filled] = value
+      filled += 1
       return true
     }
-    func expect(_ c: Character) -> Bool {
-      guard i < body.count, body[i] == c.asciiValue else { return false }
+    func expect(_ c: Unicode.Scalar) -> Bool {
+      guard i < body.endIndex, body[i] == UInt8(ascii: c) else { return false }
       i += 1
       return true
     }
     var negative = false
-    if i < body.count, body[i] == UInt8(ascii: "-") {
+    if i < body.endIndex, body[i] == UInt8(ascii: "-") {
       negative = true
       i += 1
     }
     guard number(maxDigits: 4), expect("-"), number(maxDigits: 2, exactly: 2), expect("-"),
       number(maxDigits: 2, exactly: 2), expect("T"), number(maxDigits: 2, exactly: 2),
       expect(":"), number(maxDigits: 2, exactly: 2), expect(":"),
-      number(maxDigits: 2, exactly: 2), expect("Z"), i == body.count
+      number(maxDigits: 2, exactly: 2), expect("Z"), i == body.endIndex
     else { return nil }
-    if negative {
-      values[0] = -values[0]
-      offsets[0] = 0
-    }
-    return (values, offsets)
+    if negative { values[0] = -values[0] }
+    return values
   }
 
   /// Decodes base64 text with white space anywhere; nil on any other character or bad padding.
-  static func decodeBase64(_ body: [UInt8]) -> Data? {
+  static func decodeBase64(_ body: UnsafeBufferPointer<UInt8>) -> Data? {
+    // The common body, one line of padded base64, goes to Foundation as it stands.
+    if body.count % 4 == 0, !body.isEmpty, !body.contains(where: isSpace) {
+      return Data(base64Encoded: Data(buffer: body))
+    }
     var clean: [UInt8] = []
     clean.reserveCapacity(body.count)
     for b in body where !isSpace(b) { clean.append(b) }

@@ -212,7 +212,13 @@ struct XMLEventWriter: DocumentEventWriter {
   /// A mutating method on purpose: a non-mutating one handed `&out` would read a copy of the
   /// writer, which shares `out`'s storage, so every append would copy the whole output.
   mutating func indent(_ depth: Int) {
-    let count = min(max(depth, 0), PlistLimits.maxIndentLevels) &* unit.count
+    let levels = min(max(depth, 0), PlistLimits.maxIndentLevels)
+    // The document's tab, without the reference counting of a copy of `deepest`.
+    if unit.count == 1, let tab = unit.first {
+      for _ in 0..<levels { out.append(tab) }
+      return
+    }
+    let count = levels &* unit.count
     let deepest = self.deepest
     deepest.withUnsafeBufferPointer {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
@@ -223,7 +229,7 @@ struct XMLEventWriter: DocumentEventWriter {
   /// previous child's line, then the indentation).
   private mutating func writeChildStart(_ container: EventNesting.Frame) {
     if container.count == 0 {
-      out.append(contentsOf: container.isDictionary ? Tag.dictOpen : Tag.arrayOpen)
+      out.append(literal: container.isDictionary ? Tag.dictOpen : Tag.arrayOpen)
     } else {
       out.append(0x0A)
     }
@@ -246,21 +252,21 @@ struct XMLEventWriter: DocumentEventWriter {
   mutating func end(at location: SourceLocation) {
     let frame = nesting.close()
     if frame.count == 0 {
-      out.append(contentsOf: frame.isDictionary ? Tag.emptyDict : Tag.emptyArray)
+      out.append(literal: frame.isDictionary ? Tag.emptyDict : Tag.emptyArray)
       return
     }
     out.append(0x0A)
     indent(frame.depth)
-    out.append(contentsOf: frame.isDictionary ? Tag.dictClose : Tag.arrayClose)
+    out.append(literal: frame.isDictionary ? Tag.dictClose : Tag.arrayClose)
   }
 
   mutating func key(_ text: PlistEventText, at location: SourceLocation) -> Bool {
     guard text.isValid else { return false }
     let container = nesting.startKey()
     writeChildStart(container)
-    out.append(contentsOf: Tag.keyOpen)
+    out.append(literal: Tag.keyOpen)
     XMLEscaping.appendEscaped(text.bytes, into: &out)
-    out.append(contentsOf: Tag.keyClose)
+    out.append(literal: Tag.keyClose)
     indent(container.depth + 1)
     return true
   }
@@ -268,9 +274,9 @@ struct XMLEventWriter: DocumentEventWriter {
   mutating func string(_ text: PlistEventText, at location: SourceLocation) -> Bool {
     guard text.isValid else { return false }
     _ = startValue()
-    out.append(contentsOf: Tag.stringOpen)
+    out.append(literal: Tag.stringOpen)
     XMLEscaping.appendEscaped(text.bytes, into: &out)
-    out.append(contentsOf: Tag.stringClose)
+    out.append(literal: Tag.stringClose)
     return true
   }
 
@@ -278,33 +284,33 @@ struct XMLEventWriter: DocumentEventWriter {
     let depth = startValue()
     switch value {
     case .integer(let i):
-      out.append(contentsOf: Tag.integerOpen)
+      out.append(literal: Tag.integerOpen)
       XMLPlistWriter.appendInteger(i, into: &out)
-      out.append(contentsOf: Tag.integerClose)
+      out.append(literal: Tag.integerClose)
     case .real(let r):
-      out.append(contentsOf: Tag.realOpen)
+      out.append(literal: Tag.realOpen)
       XMLPlistWriter.appendReal(r, into: &out)
-      out.append(contentsOf: Tag.realClose)
+      out.append(literal: Tag.realClose)
     case .boolean(let b):
-      out.append(contentsOf: b ? Tag.trueElement : Tag.falseElement)
+      out.append(literal: b ? Tag.trueElement : Tag.falseElement)
     case .date(let d):
-      out.append(contentsOf: Tag.dateOpen)
+      out.append(literal: Tag.dateOpen)
       XMLPlistWriter.appendDate(d, into: &out)
-      out.append(contentsOf: Tag.dateClose)
+      out.append(literal: Tag.dateClose)
     case .data(let d):
       data(d, depth: depth)
     case .uid(let n):
       try checkDepth(depth)
-      out.append(contentsOf: Tag.dictOpen)
+      out.append(literal: Tag.dictOpen)
       indent(depth + 1)
-      out.append(contentsOf: Tag.uidKey)
+      out.append(literal: Tag.uidKey)
       indent(depth + 1)
-      out.append(contentsOf: Tag.integerOpen)
+      out.append(literal: Tag.integerOpen)
       XMLPlistWriter.appendDecimal(n, into: &out)
-      out.append(contentsOf: Tag.integerClose)
+      out.append(literal: Tag.integerClose)
       out.append(0x0A)
       indent(depth)
-      out.append(contentsOf: Tag.dictClose)
+      out.append(literal: Tag.dictClose)
     case .string, .array, .dictionary:
       fatalError("XMLEventWriter: a string or container reached the scalar writer")
     }
@@ -318,7 +324,7 @@ struct XMLEventWriter: DocumentEventWriter {
 
   /// `<data>`, base64 lines, `</data>`, as CoreFoundation's `_XMLPlistAppendDataUsingBase64`.
   private mutating func data(_ bytes: Data, depth: Int) {
-    out.append(contentsOf: Tag.dataOpen)
+    out.append(literal: Tag.dataOpen)
     let lineDepth = min(depth, 8)
     let columns = unitColumns &* lineDepth
     // 76 columns less the indentation, in whole 4-character groups, never below 12 (the width
@@ -336,7 +342,7 @@ struct XMLEventWriter: DocumentEventWriter {
       }
     }
     indent(depth)
-    out.append(contentsOf: Tag.dataClose)
+    out.append(literal: Tag.dataClose)
   }
 }
 
@@ -376,29 +382,32 @@ package enum Base64 {
   }
 }
 
-/// The tags the writer emits, as bytes, with the newlines that follow opening container tags.
+/// The tags the writer emits, with the newlines that follow opening container tags.
+///
+/// Literals, not arrays: appending a stored array retains and releases it, which was a tenth
+/// of `convert`'s time in a profile.
 private enum Tag {
-  static let stringOpen = Array("<string>".utf8)
-  static let stringClose = Array("</string>".utf8)
-  static let integerOpen = Array("<integer>".utf8)
-  static let integerClose = Array("</integer>".utf8)
-  static let realOpen = Array("<real>".utf8)
-  static let realClose = Array("</real>".utf8)
-  static let dateOpen = Array("<date>".utf8)
-  static let dateClose = Array("</date>".utf8)
-  static let dataOpen = Array("<data>\n".utf8)
-  static let dataClose = Array("</data>".utf8)
-  static let trueElement = Array("<true/>".utf8)
-  static let falseElement = Array("<false/>".utf8)
-  static let arrayOpen = Array("<array>\n".utf8)
-  static let arrayClose = Array("</array>".utf8)
-  static let emptyArray = Array("<array/>".utf8)
-  static let dictOpen = Array("<dict>\n".utf8)
-  static let dictClose = Array("</dict>".utf8)
-  static let emptyDict = Array("<dict/>".utf8)
-  static let keyOpen = Array("<key>".utf8)
-  static let keyClose = Array("</key>\n".utf8)
-  static let uidKey = Array("<key>CF$UID</key>\n".utf8)
+  static let stringOpen: StaticString = "<string>"
+  static let stringClose: StaticString = "</string>"
+  static let integerOpen: StaticString = "<integer>"
+  static let integerClose: StaticString = "</integer>"
+  static let realOpen: StaticString = "<real>"
+  static let realClose: StaticString = "</real>"
+  static let dateOpen: StaticString = "<date>"
+  static let dateClose: StaticString = "</date>"
+  static let dataOpen: StaticString = "<data>\n"
+  static let dataClose: StaticString = "</data>"
+  static let trueElement: StaticString = "<true/>"
+  static let falseElement: StaticString = "<false/>"
+  static let arrayOpen: StaticString = "<array>\n"
+  static let arrayClose: StaticString = "</array>"
+  static let emptyArray: StaticString = "<array/>"
+  static let dictOpen: StaticString = "<dict>\n"
+  static let dictClose: StaticString = "</dict>"
+  static let emptyDict: StaticString = "<dict/>"
+  static let keyOpen: StaticString = "<key>"
+  static let keyClose: StaticString = "</key>\n"
+  static let uidKey: StaticString = "<key>CF$UID</key>\n"
 }
 
 /// The C library's `strfromd` (glibc 2.25 and later), found at run time: Swift's Glibc module
@@ -419,4 +428,11 @@ enum RealFormatting {
     }
     return unsafeBitCast(address, to: Strfromd.self)
   }()
+}
+
+extension [UInt8] {
+  /// Appends the UTF-8 bytes of a literal.
+  @inline(__always) mutating func append(literal text: StaticString) {
+    append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
 }
