@@ -1,4 +1,5 @@
 import Foundation
+import PlistCore
 
 /// A `FileTree` over a folder on disk.
 ///
@@ -56,9 +57,7 @@ package struct DirectoryTree: FileTree {
     // Each entry's name as read, so the sort does not split every path again per comparison.
     var result: [(name: String, entry: FileTreeEntry)] = []
     while let item = readdir(directory) {
-      let name = withUnsafePointer(to: item.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-      }
+      let name = DirectoryEntry.name(item)
       if name == "." || name == ".." { continue }
       let entryPath = prefix.isEmpty ? name : prefix + "/" + name
       if let entry = DirectoryTree.entry(in: dirfd(directory), name: name, path: entryPath) {

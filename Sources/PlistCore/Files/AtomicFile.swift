@@ -398,12 +398,7 @@ package enum AtomicFile {
     defer { closedir(folder) }
     var removed: [String] = []
     while let entry = readdir(folder) {
-      // The name is read where it lies, up to its NUL: `readdir`'s record ends there
-      // (`d_reclen`), and copying the whole 256-byte `d_name` read past the end of the
-      // folder's buffer, a crash when the buffer ended a mapped page.
-      let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
-      let entryName = String(
-        cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+      let entryName = DirectoryEntry.name(entry)
       guard entryName.hasPrefix(prefix), entryName.utf8.count == prefix.utf8.count + 6 else {
         continue
       }
