@@ -242,7 +242,10 @@ struct BinaryPlistDecoder {
   ///
   /// What the event path hands on as they stand, without making a string. Nil for anything else,
   /// which `begin` then decodes (and refuses in its own words).
-  func asciiSpan(_ index: Int) -> (start: Int, end: Int, offset: Int)? {
+  ///
+  /// Mutating though it changes nothing: called from the mutating event loop, a non-mutating
+  /// method was handed a 161-byte copy of the decoder for every object read.
+  mutating func asciiSpan(_ index: Int) -> (start: Int, end: Int, offset: Int)? {
     guard !buildsTree, state[index] == 0 else { return nil }
     let offset = trailer.offset(of: index, in: bytes)
     let marker = bytes[offset]
