@@ -139,9 +139,7 @@ package enum ConvertCommand {
   private static func warnOfRepeatedKeys(
     in root: PlistNode, _ options: ConvertOptions, context: CLI.Context
   ) {
-    warn(
-      of: duplicateKeys(in: root).map { (path: $0.0, key: $0.1, count: $0.2) }, options,
-      context: context)
+    warn(of: root.repeatedKeys, options, context: context)
   }
 
   /// Writes a warning for each repeated key: the dictionary's path, the key and its count.
@@ -192,21 +190,6 @@ package enum ConvertCommand {
       document.text.isEmpty
         ? census.nodes &* 40 &+ 256 : PlistRewrite.headroom(document.text.count)
     }
-  }
-
-  /// Every key written more than once in a dictionary of the tree: the dictionary's path, the
-  /// key and how many times.
-  static func duplicateKeys(in root: PlistNode) -> [(KeyPath, String, Int)] {
-    var found: [(KeyPath, String, Int)] = []
-    root.walk { node, path in
-      if case .dictionary(let d) = node.value {
-        for duplicate in d.duplicateKeys {
-          found.append((path, duplicate.key, duplicate.indices.count))
-        }
-      }
-      return true
-    }
-    return found
   }
 
   /// True when `output` is the input file: the same inode, or the same path once made absolute.

@@ -156,6 +156,30 @@ struct XMLRewriteTests {
     #expect(try repeats("<dict><key>\u{E9}</key><true/><key>e\u{301}</key><true/></dict>") == [])
   }
 
+  /// A built tree's repeated keys (`PlistNode.repeatedKeys`, what `convert` to binary warns
+  /// of) are those a walk of it finds, in the same order, with the same paths.
+  @Test func aTreesRepeatedKeysAreTheWalksFindings() throws {
+    let repeats = "<key>a</key><true/><key>b</key><true/><key>a</key><false/>"
+    let texts =
+      XMLRewriteTests.hostile + [
+        "<plist><dict>\(repeats)<key>x.y</key><array><string>s</string><dict>\(repeats)"
+          + "<key>in</key><dict>\(repeats)</dict></dict></array>\(repeats)</dict></plist>",
+        "<plist><array><dict/><dict>\(repeats)</dict><array><dict>\(repeats)</dict></array>"
+          + "</array></plist>",
+      ]
+    var withRepeats = 0
+    for text in texts {
+      guard let document = try? XMLPlistReader.read(text: Array(text.utf8), encoding: .utf8)
+      else { continue }
+      let found = document.root.repeatedKeys.map {
+        "\($0.path.description) \($0.key) \($0.count)"
+      }
+      #expect(found == XMLRewriteTests.repeatedKeys(in: document.root), "\(text)")
+      if !found.isEmpty { withRepeats += 1 }
+    }
+    #expect(withRepeats == 3)
+  }
+
   @Test func utf8ValidationAgreesWithTheStandardLibrary() {
     var random = SplitMix64(seed: SplitMix64.seed(for: "utf8-validation"))
     let interesting: [UInt8] = [
