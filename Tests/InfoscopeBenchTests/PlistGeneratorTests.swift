@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import enum PlistCore.PlistReader
 import enum TestSupport.ProcessRunner
 import struct TestSupport.TemporaryFolder
 
@@ -32,6 +33,16 @@ import struct TestSupport.TemporaryFolder
     let count = try generated(size, name: label).count
     #expect(count > size.targetBytes * 8 / 10)
     #expect(count < size.targetBytes * 12 / 10)
+  }
+
+  /// No dictionary holds a key twice, as in a real bundle's property lists: `convert` would
+  /// warn of every repeat, which is work the bench would time. (Version 1 picked two ATS
+  /// exception domains at random, sometimes the same.)
+  @Test func repeatsNoKey() throws {
+    let size = try #require(BenchSize.named("1m"))
+    let document = try PlistReader.read(bytes: [UInt8](try generated(size, name: "repeats")))
+    #expect(document.root.repeatedKeys.map(\.key) == [])
+    #expect(document.root.census.nodes > 10_000)
   }
 
   @Test func writesApplesHeaderAndTabIndentation() throws {
