@@ -44,7 +44,7 @@ package enum ConvertCommand {
     }
     guard let input = context.readBytes(options.input) else { return .noInput }
     let converted: Converted
-    if options.format != .binary, let streamed = rewrite(input, options, context: context) {
+    if let streamed = rewrite(input, options, context: context) {
       converted = streamed
     } else {
       converted = convertTree(input, options, context: context)
@@ -88,7 +88,7 @@ package enum ConvertCommand {
 
   /// The output for `input` read as a tree.
   ///
-  /// What every conversion but XML to XML or JSON does. Warns of repeated keys; on failure writes the error and answers the exit status.
+  /// What conversions from ASCII or JSON do. Warns of repeated keys; on failure writes the error and answers the exit status.
   private static func convertTree(
     _ input: [UInt8], _ options: ConvertOptions, context: CLI.Context
   ) -> Converted {
@@ -115,16 +115,21 @@ package enum ConvertCommand {
     }
   }
 
-  /// The XML or JSON output for XML or binary `input`, written as the input is read.
+  /// The output for XML or binary `input`, written as the input is read.
   ///
-  /// No tree is built (`PlistRewrite`): the peak memory is the input and the output; repeated
-  /// keys are found on the way. Nil when the input is neither XML nor binary.
+  /// No tree is built (`PlistRewrite`); repeated keys are found on the way. Nil when the input
+  /// is neither XML nor binary.
   private static func rewrite(
     _ input: [UInt8], _ options: ConvertOptions, context: CLI.Context
   ) -> Converted? {
     let name = CLI.displayName(options.input)
     do {
-      let format: PlistRewrite.Output = options.format == .json ? .json : .xml
+      let format: PlistRewrite.Output =
+        switch options.format {
+        case .xml: .xml
+        case .json: .json
+        case .binary: .binary
+        }
       guard let output = try PlistRewrite.rewrite(input, to: format) else { return nil }
       warn(of: output.repeats, options, context: context)
       return .output(output.bytes)

@@ -1,10 +1,12 @@
 /// Conversion in one pass: a reader's values go straight into a writer, with no tree between.
 ///
-/// What `convert` does with XML or binary input and XML or JSON output.
+/// What `convert` does with XML or binary input.
 ///
 /// The output is byte for byte what reading a tree and writing it gives
-/// (`XMLPlistWriter.write`, `JSONPlistWriter.write`), and errors are the readers' own, at the
-/// same positions. Peak memory is the input and the output: no node, no key table.
+/// (`XMLPlistWriter.write`, `JSONPlistWriter.write`, `BinaryPlistWriter.write`), and errors are
+/// the readers' own, at the same positions. For XML and JSON, peak memory is the input and the
+/// output: no node, no key table; binary output keeps a flat list of the values until the
+/// end (`BinaryEventWriter`).
 package enum PlistRewrite {
   /// The formats a rewrite can write.
   package enum Output: Sendable {
@@ -12,6 +14,8 @@ package enum PlistRewrite {
     case xml
     /// Pretty JSON, as `JSONPlistWriter` maps property lists.
     case json
+    /// `bplist00`, as `BinaryPlistWriter` lays it out.
+    case binary
   }
 
   /// The output for `input`, or nil when it is neither XML nor binary (ASCII and JSON input
@@ -40,6 +44,11 @@ package enum PlistRewrite {
     case (.binary, .json):
       return try fromBinary(
         input, into: JSONEventWriter(pretty: true, capacity: expansion(input.count)), limits)
+    case (.xml, .binary):
+      // About one event per 40 bytes of text.
+      return try fromXML(text, into: BinaryEventWriter(expectedTokens: text.count / 40), limits)
+    case (.binary, .binary):
+      return try fromBinary(input, into: BinaryEventWriter(expectedTokens: input.count), limits)
     default:
       return nil
     }

@@ -37,13 +37,15 @@ package enum BinaryPlistWriter {
       flattener.unique.reserveCapacity(expectedObjects)
     }
     _ = try flattener.flatten(root, depth: 0)
-    return flattener.encode()
+    return BinaryPlistFlattener.encode(flattener.objects)
   }
 }
 
 /// One object of the output, with its children already turned into object indices.
-private enum FlatObject {
+enum FlatObject {
   case scalar(PlistValue)
+  /// A string as UTF-8 bytes that stay valid until the file is encoded (`BinaryEventWriter`).
+  case text(UnsafeBufferPointer<UInt8>)
   case array([Int])
   /// Key indices then value indices, in entry order.
   case dictionary(keys: [Int], values: [Int])
@@ -51,7 +53,7 @@ private enum FlatObject {
 
 /// A scalar compared exactly: strings by Unicode scalars (Swift's `==` would merge canonically
 /// equivalent strings), reals and dates by bit pattern.
-private enum UniqueKey: Hashable {
+enum UniqueKey: Hashable {
   case string(ExactString)
   case integer(PlistInteger)
   case real(UInt64)
@@ -62,7 +64,7 @@ private enum UniqueKey: Hashable {
 }
 
 /// A string whose equality and hash are those of its UTF-8 bytes.
-private struct ExactString: Hashable {
+struct ExactString: Hashable {
   let text: String
 
   static func == (lhs: ExactString, rhs: ExactString) -> Bool {
@@ -83,7 +85,7 @@ private struct ExactString: Hashable {
   }
 }
 
-private struct BinaryPlistFlattener {
+struct BinaryPlistFlattener {
   var objects: [FlatObject] = []
   var unique: [UniqueKey: Int] = [:]
 
@@ -169,14 +171,15 @@ private struct BinaryPlistFlattener {
     }
   }
 
-  private func enter(_ depth: Int) throws(PlistError) -> Int {
+  func enter(_ depth: Int) throws(PlistError) -> Int {
     guard depth < PlistLimits.maxDepth else {
       throw PlistError(.limitExceeded, PlistLimits.tooDeepToWrite)
     }
     return depth + 1
   }
 
-  private mutating func scalar(_ value: PlistValue) -> Int {
+  /// The object index of `value`, written once for every equal value (`UniqueKey`).
+  mutating func scalar(_ value: PlistValue) -> Int {
     let key: UniqueKey
     switch value {
     case .string(let s): key = .string(ExactString(text: s))
@@ -198,8 +201,8 @@ private struct BinaryPlistFlattener {
     return index
   }
 
-  /// The whole file: header, objects, offset table, trailer.
-  func encode() -> [UInt8] {
+  /// The whole file for `objects`, in their order: header, objects, offset table, trailer.
+  static func encode(_ objects: [FlatObject]) -> [UInt8] {
     let referenceWidth = BinaryPlistFlattener.width(UInt64(objects.count))
     var out: [UInt8] = []
     out.reserveCapacity(objects.count &* 12 &+ 64)
@@ -211,6 +214,8 @@ private struct BinaryPlistFlattener {
       switch object {
       case .scalar(let value):
         BinaryPlistFlattener.write(value, into: &out)
+      case .text(let bytes):
+        BinaryPlistFlattener.write(utf8: bytes, into: &out)
       case .array(let refs):
         BinaryPlistFlattener.writeHeader(BinaryPlistMarker.array.rawValue, refs.count, into: &out)
         for ref in refs {
@@ -265,6 +270,31 @@ private struct BinaryPlistFlattener {
     let width = BinaryPlistFlattener.width(UInt64(count))
     out.append(BinaryPlistMarker.integer.rawValue | UInt8(width.trailingZeroBitCount))
     append(UInt64(count), width: width, to: &out)
+  }
+
+  /// A string given as valid UTF-8, written as `write(.string(_:), into:)` writes it: ASCII
+  /// when every byte is below 0x80, otherwise UTF-16BE.
+  static func write(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    var units = 0
+    var ascii = true
+    for byte in bytes {
+      if byte >= 0x80 { ascii = false }
+      // One unit per scalar, two for a scalar beyond the BMP (a 4-byte sequence).
+      if byte & 0xC0 != 0x80 { units &+= byte >= 0xF0 ? 2 : 1 }
+    }
+    if ascii {
+      writeHeader(BinaryPlistMarker.asciiString.rawValue, bytes.count, into: &out)
+      out.append(contentsOf: bytes)
+      return
+    }
+    writeHeader(BinaryPlistMarker.utf16String.rawValue, units, into: &out)
+    out.reserveCapacity(out.count + units * 2)
+    _ = transcode(
+      bytes.makeIterator(), from: UTF8.self, to: UTF16.self, stoppingOnError: false
+    ) { unit in
+      out.append(UInt8(truncatingIfNeeded: unit >> 8))
+      out.append(UInt8(truncatingIfNeeded: unit))
+    }
   }
 
   static func write(_ value: PlistValue, into out: inout [UInt8]) {

@@ -11,13 +11,14 @@ struct BinaryRewriteTests {
   /// The tree path's XML and JSON for `bytes` and its repeated keys, or its error.
   static func throughTree(
     _ bytes: [UInt8]
-  ) -> Result<(xml: [UInt8], json: [UInt8], repeats: [String]), PlistError> {
+  ) -> Result<(xml: [UInt8], json: [UInt8], binary: [UInt8], repeats: [String]), PlistError> {
     do {
       let document = try PlistReader.read(bytes: bytes)
       return .success(
         (
           try XMLPlistWriter.write(document.root),
           try JSONPlistWriter.write(document.root, pretty: true),
+          try BinaryPlistWriter.write(document.root),
           XMLRewriteTests.repeatedKeys(in: document.root)
         ))
     } catch {
@@ -30,7 +31,7 @@ struct BinaryRewriteTests {
   @discardableResult
   static func expectSame(_ bytes: [UInt8], _ comment: Comment) -> Bool {
     let tree = throughTree(bytes)
-    for output in [PlistRewrite.Output.xml, .json] {
+    for output in [PlistRewrite.Output.xml, .json, .binary] {
       do {
         // A damaged header makes the file text, which is read as a tree.
         guard let rewritten = try PlistRewrite.rewrite(bytes, to: output) else {
@@ -41,7 +42,13 @@ struct BinaryRewriteTests {
           Issue.record("the tree path failed, the one-pass path did not: \(comment)")
           continue
         }
-        #expect(rewritten.bytes == (output == .xml ? expected.xml : expected.json), comment)
+        let bytes =
+          switch output {
+          case .xml: expected.xml
+          case .json: expected.json
+          case .binary: expected.binary
+          }
+        #expect(rewritten.bytes == bytes, "\(output): \(comment)")
         #expect(
           rewritten.repeats.map { "\($0.path.description) \($0.key) \($0.count)" }
             == expected.repeats, comment)

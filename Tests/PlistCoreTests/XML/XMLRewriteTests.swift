@@ -30,30 +30,31 @@ struct XMLRewriteTests {
     return found
   }
 
-  /// Checks that both one-pass writers agree with the tree path on `text`, errors and
-  /// repeated keys included.
+  /// Checks that the one-pass writers (XML, JSON, binary) agree with the tree path on `text`,
+  /// errors and repeated keys included.
   static func expectSame(_ text: [UInt8], _ comment: Comment) {
     var treeError: PlistError?
-    var treeOutput: (xml: [UInt8], json: [UInt8])?
+    var treeOutput: [PlistRewrite.Output: [UInt8]] = [:]
     var treeRepeats: [String] = []
     do {
       let document = try XMLPlistReader.read(text: text, encoding: .utf8)
-      treeOutput = (
-        try XMLPlistWriter.write(document.root),
-        try JSONPlistWriter.write(document.root, pretty: true)
-      )
+      treeOutput = [
+        .xml: try XMLPlistWriter.write(document.root),
+        .json: try JSONPlistWriter.write(document.root, pretty: true),
+        .binary: try BinaryPlistWriter.write(document.root),
+      ]
       treeRepeats = repeatedKeys(in: document.root)
     } catch {
       treeError = error
     }
-    for json in [false, true] {
+    for format in [PlistRewrite.Output.xml, .json, .binary] {
       do {
-        guard let output = try PlistRewrite.rewrite(text, to: json ? .json : .xml) else {
+        guard let output = try PlistRewrite.rewrite(text, to: format) else {
           Issue.record("not read as XML: \(comment)")
           continue
         }
         #expect(treeError == nil, "tree path failed: \(String(describing: treeError)); \(comment)")
-        #expect(output.bytes == (json ? treeOutput?.json : treeOutput?.xml), comment)
+        #expect(output.bytes == treeOutput[format], "\(format): \(comment)")
         #expect(
           output.repeats.map { "\($0.path.description) \($0.key) \($0.count)" } == treeRepeats,
           comment)
@@ -73,6 +74,8 @@ struct XMLRewriteTests {
     #expect(
       try PlistRewrite.rewrite(xml, to: .json)?.bytes
         == JSONPlistWriter.write(codec.value, pretty: true))
+    #expect(
+      try PlistRewrite.rewrite(xml, to: .binary)?.bytes == BinaryPlistWriter.write(codec.value))
   }
 
   /// Text the tree path reads with entities, CDATA, comments, empty elements and escapes, and
