@@ -153,8 +153,11 @@ package enum ConvertCommand {
     context: CLI.Context
   ) {
     for (path, key, count) in repeats {
+      // The key as a key path writes it, so quotes and backslashes in it are escaped.
+      let written = KeyPath([.key(key)]).description
+      let shown = written.hasPrefix("\"") ? written : "\"\(written)\""
       context.console.write(
-        "\(CLI.displayName(options.input)): warning: the key \"\(key)\" appears \(count) times "
+        "\(CLI.displayName(options.input)): warning: the key \(shown) appears \(count) times "
           + "in \(path.isRoot ? "the root dictionary" : path.description); all are written, and "
           + "readers disagree on which one counts\n", to: .error)
     }

@@ -170,6 +170,14 @@ private typealias T = TreeBuilder
       converted.console.errorText
         == "\(dup): warning: the key \"k\" appears 2 times in the root dictionary; all are "
         + "written, and readers disagree on which one counts\n")
+    // A key with quotes is shown as a key path writes it, escaped.
+    try Data(
+      #"<plist><dict><key>x "y"</key><true/><key>x "y"</key><true/></dict></plist>"#.utf8
+    ).write(to: URL(fileURLWithPath: dup))
+    #expect(
+      harness.run(["convert", dup, "--to", "xml"]).console.errorText
+        == #"\#(dup): warning: the key "x \"y\"" appears 2 times in the root dictionary; "#
+        + "all are written, and readers disagree on which one counts\n")
   }
 
   @Test func unreadableInputExits66WithLocatedError() throws {
