@@ -54,8 +54,10 @@ package enum PrintCommand {
       node = selected
       label = path.description
     }
-    let text = String(decoding: renderBytes(node, label: label), as: UTF8.self)
-    guard context.console.write(text, to: .output) else {
+    // The rendering has escaped every piece of file text already: written as it is, without
+    // `Console.write`'s pass over whole lines, which cost as much as rendering (the test
+    // `printedTextNeedsNoSecondEscape` holds that the pass would change nothing).
+    guard context.console.writeData(renderBytes(node, label: label), to: .output) else {
       context.console.write("infoscope: error: cannot write to standard output\n", to: .error)
       return .cannotCreate
     }

@@ -286,6 +286,33 @@ private typealias T = TreeBuilder
         """#)
   }
 
+  /// `print` writes its rendering as it is: the rendering escapes every piece of file text
+  /// (`VisibleEscaping.line`), so the terminal rule over whole lines
+  /// (`VisibleEscaping.lines`, what `Console.write` applies) finds nothing more to escape.
+  @Test func printedTextNeedsNoSecondEscape() throws {
+    let hostile = [
+      "\u{301}start", "end\u{301}", "\u{202E}rtl", "zw\u{200D}j", "\u{1B}[31m", "a\r\nb", "\u{7F}",
+      "\u{85}", "\u{FEFF}", "tab\there", "\"\u{301}", "caf\u{E9}", "e\u{301}", "\u{E0001}",
+    ]
+    var nodes = [
+      T.dict(hostile.map { ($0, T.string($0)) }),
+      T.array(hostile.map { T.string($0) }),
+    ]
+    if Corpus.isPresent {
+      for entry in Corpus.entries(in: "info-plist") {
+        if let read = try? PlistReader.read(bytes: Corpus.bytes(entry.path)) {
+          nodes.append(read.root)
+        }
+      }
+      #expect(nodes.count > 20)
+    }
+    for node in nodes {
+      let text = String(
+        decoding: PrintCommand.renderBytes(node, label: "\u{301}label"), as: UTF8.self)
+      #expect(VisibleEscaping.lines(text) == text)
+    }
+  }
+
   /// Each quote and backslash is escaped as a scalar, a quote carrying a combining mark too, so
   /// the printed string always reads back.
   @Test func printEscapesEveryQuoteAndBackslash() {
