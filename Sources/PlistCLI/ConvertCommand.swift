@@ -147,18 +147,32 @@ package enum ConvertCommand {
     warn(of: root.repeatedKeys, options, context: context)
   }
 
-  /// Writes a warning for each repeated key: the dictionary's path, the key and its count.
+  /// The most repeated-key warnings `convert` writes; the rest are counted in one line.
+  static let maxRepeatWarnings = 100
+
+  /// Writes a warning for each repeated key: the dictionary's path (`KeyPath.abbreviated`), the
+  /// key and its count; past `maxRepeatWarnings`, one line with the number left.
+  ///
+  /// A crafted file of 100,000 nested dictionaries, each repeating a key, made gigabytes of
+  /// warnings with whole paths: each line grows with the depth and their number too.
   private static func warn(
     of repeats: [RepeatedKey], _ options: ConvertOptions,
     context: CLI.Context
   ) {
-    for (path, key, count) in repeats {
-      // The key as a key path writes it, so quotes and backslashes in it are escaped.
-      let written = KeyPath([.key(key)]).description
-      let shown = written.hasPrefix("\"") ? written : "\"\(written)\""
+    if repeats.count > maxRepeatWarnings {
       context.console.write(
-        "\(CLI.displayName(options.input)): warning: the key \(shown) appears \(count) times "
-          + "in \(path.isRoot ? "the root dictionary" : path.description); all are written, and "
+        "\(CLI.displayName(options.input)): warning: \(repeats.count) keys are repeated in "
+          + "their dictionaries; the first \(maxRepeatWarnings) follow, and 'infoscope lint' "
+          + "reports every one\n", to: .error)
+    }
+    for repeated in repeats.prefix(maxRepeatWarnings) {
+      // The key as a key path writes it, so quotes and backslashes in it are escaped.
+      let written = KeyPath([.key(repeated.key)]).description
+      let shown = written.hasPrefix("\"") ? written : "\"\(written)\""
+      let place = repeated.path.isRoot ? "the root dictionary" : repeated.pathText
+      context.console.write(
+        "\(CLI.displayName(options.input)): warning: the key \(shown) appears "
+          + "\(repeated.count) times in \(place); all are written, and "
           + "readers disagree on which one counts\n", to: .error)
     }
   }

@@ -170,6 +170,19 @@ private typealias T = TreeBuilder
       converted.console.errorText
         == "\(dup): warning: the key \"k\" appears 2 times in the root dictionary; all are "
         + "written, and readers disagree on which one counts\n")
+    // Past 100 repeats, a line counts them all and only the first 100 follow.
+    let many = (0..<150).map { _ in "<dict><key>r</key><true/><key>r</key><true/></dict>" }
+    try Data("<plist><array>\(many.joined())</array></plist>".utf8).write(
+      to: URL(fileURLWithPath: dup))
+    let capped = harness.run(["convert", dup, "--to", "binary", "-o", dup + ".bplist"])
+    #expect(capped.status == 0)
+    let lines = capped.console.errorText.split(separator: "\n").map(String.init)
+    #expect(lines.count == 101)
+    #expect(
+      lines.first
+        == "\(dup): warning: 150 keys are repeated in their dictionaries; the first 100 follow, "
+        + "and 'infoscope lint' reports every one")
+    #expect(lines.last?.contains("the key \"r\" appears 2 times in [99];") == true)
     // A key with quotes is shown as a key path writes it, escaped.
     try Data(
       #"<plist><dict><key>x "y"</key><true/><key>x "y"</key><true/></dict></plist>"#.utf8

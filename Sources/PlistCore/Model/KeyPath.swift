@@ -41,6 +41,33 @@ package struct KeyPath: Sendable, Hashable, CustomStringConvertible, Comparable 
     return KeyPath(steps)
   }
 
+  /// The path as a message shows it: whole up to 64 steps; deeper, its first and last 16
+  /// steps with the number of levels between (`a[0] … 99968 more levels … [0].b`).
+  ///
+  /// A node 100,000 levels down has a path of about 300,000 characters: whole, it filled the
+  /// inspector's detail pane on every frame, and a warning for each of many deep dictionaries
+  /// grew with the square of the depth.
+  package var abbreviated: String {
+    let count = components.count
+    guard count > KeyPath.abbreviationLimit else { return description }
+    let end = KeyPath.abbreviationEnd
+    return KeyPath.abbreviated(
+      head: components.prefix(end), elided: count - 2 * end, tail: components.suffix(end))
+  }
+
+  /// The most steps `abbreviated` shows whole.
+  package static let abbreviationLimit = 64
+  /// The steps `abbreviated` shows at each end of a longer path.
+  package static let abbreviationEnd = 16
+
+  /// `head … N more levels … tail`, the form of `abbreviated`.
+  static func abbreviated(
+    head: ArraySlice<Component>, elided: Int, tail: ArraySlice<Component>
+  ) -> String {
+    KeyPath(Array(head)).description + " … \(elided) more levels … "
+      + KeyPath(Array(tail)).description
+  }
+
   /// The path of the parent, or nil for the root.
   package var parent: KeyPath? { isRoot ? nil : KeyPath(Array(components.dropLast())) }
 

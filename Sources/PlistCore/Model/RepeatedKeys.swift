@@ -1,6 +1,44 @@
-/// A key a dictionary holds more than once: the dictionary's key path, the key, and how many
+/// A key a dictionary holds more than once: where the dictionary is, the key, and how many
 /// times it appears.
-package typealias RepeatedKey = (path: KeyPath, key: String, count: Int)
+package struct RepeatedKey: Sendable {
+  /// The dictionary's key path, whole up to 64 steps; for a deeper dictionary, its first 16
+  /// and last 16 steps, `elidedLevels` apart (a crafted file can nest 100,000 dictionaries that
+  /// each repeat a key, and their whole paths would take memory with the square of the depth).
+  package var path: KeyPath
+  /// The steps left out of `path` between its first and last 16; 0 when it is whole.
+  package var elidedLevels: Int
+  /// The key.
+  package var key: String
+  /// How many entries have it.
+  package var count: Int
+
+  /// The dictionary's key path as a message writes it: what `KeyPath.abbreviated` gives for
+  /// the whole path.
+  package var pathText: String {
+    guard elidedLevels > 0 else { return path.description }
+    return KeyPath.abbreviated(
+      head: path.components.prefix(KeyPath.abbreviationEnd),
+      elided: elidedLevels, tail: path.components.suffix(KeyPath.abbreviationEnd))
+  }
+
+  /// The key repeated in the dictionary whose key path has `steps` steps, of which `visible`
+  /// are given: all of them, or the first and last `KeyPath.abbreviationEnd` of a path longer
+  /// than `KeyPath.abbreviationLimit`.
+  init(steps: Int, visible: [KeyPath.Component], key: String, count: Int) {
+    path = KeyPath(visible)
+    elidedLevels = steps - visible.count
+    self.key = key
+    self.count = count
+  }
+
+  /// The indices of the steps a path of `count` steps keeps: all of them up to
+  /// `KeyPath.abbreviationLimit`, otherwise the first and last `KeyPath.abbreviationEnd`.
+  static func keptSteps(of count: Int) -> [Int] {
+    guard count > KeyPath.abbreviationLimit else { return Array(0..<count) }
+    let end = KeyPath.abbreviationEnd
+    return Array(0..<end) + Array((count - end)..<count)
+  }
+}
 
 /// An event sink in front of another that finds, as the events pass, every key a dictionary
 /// holds more than once: what `convert` warns of, found without a tree or a second walk.
@@ -149,21 +187,26 @@ package struct RepeatedKeyTracking<Inner: PlistEventSink>: PlistEventSink {
     }
     let repeated = order.filter { (counts[$0] ?? 0) > 1 }
     guard !repeated.isEmpty else { return }
-    let path = currentPath(below: frames.count - 1)
+    let steps = frames.count - 1
+    let visible = visibleSteps(of: steps)
     for bytes in repeated {
       found.append(
         (
           frame.serial,
-          (path, String(decoding: bytes, as: UTF8.self), counts[bytes] ?? 0)
+          RepeatedKey(
+            steps: steps, visible: visible, key: String(decoding: bytes, as: UTF8.self),
+            count: counts[bytes] ?? 0)
         ))
     }
   }
 
-  /// The key path of the container `frames[index]`: each enclosing dictionary's last key and
-  /// each enclosing array's last item.
-  private func currentPath(below index: Int) -> KeyPath {
+  /// The steps of the key path of the container `frames[count]` that a `RepeatedKey` keeps.
+  ///
+  /// Those `RepeatedKey.keptSteps` names: for each, the enclosing dictionary's last key or the
+  /// enclosing array's last item. Costs the steps kept, not the depth.
+  private func visibleSteps(of count: Int) -> [KeyPath.Component] {
     var components: [KeyPath.Component] = []
-    for i in 0..<index {
+    for i in RepeatedKey.keptSteps(of: count) {
       let frame = frames[i]
       if frame.isDictionary {
         let nextFirst = i + 1 < frames.count ? frames[i + 1].firstKey : keys.count
@@ -174,7 +217,7 @@ package struct RepeatedKeyTracking<Inner: PlistEventSink>: PlistEventSink {
         components.append(.index(frame.children - 1))
       }
     }
-    return KeyPath(components)
+    return components
   }
 }
 
@@ -206,9 +249,12 @@ extension PlistNode {
           stack.append((.items(items), 0))
         case .dictionary(let dictionary):
           if dictionary.hasDuplicateKeys {
-            let path = KeyPath(steps)
+            let visible = RepeatedKey.keptSteps(of: steps.count).map { steps[$0] }
             for repeated in dictionary.duplicateKeys {
-              found.append((path, repeated.key, repeated.indices.count))
+              found.append(
+                RepeatedKey(
+                  steps: steps.count, visible: visible, key: repeated.key,
+                  count: repeated.indices.count))
             }
           }
           stack.append((.entries(dictionary.entries), 0))

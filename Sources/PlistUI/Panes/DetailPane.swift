@@ -11,13 +11,7 @@ package enum DetailPane {
   /// Deeper, its first and last 16 with the number of levels between (`y` still copies it
   /// whole). A node 100,000 levels down has a key path of 300,000 characters, which wrapped to
   /// 9,000 lines on every frame.
-  static func shownKeyPath(_ path: KeyPath) -> String {
-    let count = path.components.count
-    guard count > 64 else { return path.description }
-    let head = KeyPath(Array(path.components.prefix(16))).description
-    let tail = KeyPath(Array(path.components.suffix(16))).description
-    return head + " … \(count - 32) more levels … " + tail
-  }
+  static func shownKeyPath(_ path: KeyPath) -> String { path.abbreviated }
 
   /// Width of the label column.
   static let labelWidth = 11

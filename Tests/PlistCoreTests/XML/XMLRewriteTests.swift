@@ -183,6 +183,33 @@ struct XMLRewriteTests {
     #expect(withRepeats == 3)
   }
 
+  /// A dictionary deeper than 64 levels has its repeats reported with the ends of its path
+  /// (`KeyPath.abbreviated`), by the one-pass path and the tree alike, at a cost that does not
+  /// grow with the depth (100,000 nested dictionaries each repeating a key made gigabytes).
+  @Test func deepRepeatsKeepTheEndsOfTheirPaths() throws {
+    let depth = 200
+    let text =
+      "<plist>" + String(repeating: "<dict><key>k</key><true/><key>k</key>", count: depth)
+      + "<true/>" + String(repeating: "</dict>", count: depth) + "</plist>"
+    let bytes = Array(text.utf8)
+    let document = try XMLPlistReader.read(text: bytes, encoding: .utf8)
+    var expected: [String] = []
+    document.root.walk { node, path in
+      for repeated in node.value.dictionaryValue?.duplicateKeys ?? [] {
+        expected.append("\(path.abbreviated) \(repeated.key) \(repeated.indices.count)")
+      }
+      return true
+    }
+    #expect(expected.count == depth)
+    #expect(expected.last?.contains(" … 167 more levels … ") == true)
+    let streamed = try #require(try PlistRewrite.rewrite(bytes, to: .binary)).repeats
+    #expect(streamed.map { "\($0.pathText) \($0.key) \($0.count)" } == expected)
+    #expect(streamed.last?.elidedLevels == depth - 1 - 32)
+    #expect(streamed.last?.path.components.count == 32)
+    #expect(
+      document.root.repeatedKeys.map { "\($0.pathText) \($0.key) \($0.count)" } == expected)
+  }
+
   @Test func utf8ValidationAgreesWithTheStandardLibrary() {
     var random = SplitMix64(seed: SplitMix64.seed(for: "utf8-validation"))
     let interesting: [UInt8] = [
