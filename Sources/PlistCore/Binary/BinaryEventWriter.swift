@@ -47,7 +47,7 @@ struct BinaryEventWriter: DocumentEventWriter {
 
   mutating func begin(_ kind: PlistKind) throws(PlistError) {
     // The tree writer's check: a container at the deepest level the readers allow is the last.
-    let depth = try BinaryPlistFlattener().enter(open.last?.depth ?? 0)
+    let depth = try BinaryPlistFlattener.enter(open.last?.depth ?? 0)
     open.append((tokens.count, openKeys.count, depth))
     tokens.append(kind == .dictionary ? .dictionary(keys: 0..<0) : .array)
   }

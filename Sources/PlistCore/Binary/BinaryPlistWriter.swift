@@ -130,14 +130,14 @@ struct BinaryPlistFlattener {
         pending = nil
         switch node.value {
         case .array(let children):
-          let depth = try enter(depth)
+          let depth = try BinaryPlistFlattener.enter(depth)
           let index = objects.count
           objects.append(.array([]))
           var frame = Frame(index: index, children: .items(children), depth: depth)
           frame.refs.reserveCapacity(children.count)
           stack.append(frame)
         case .dictionary(let dictionary):
-          let depth = try enter(depth)
+          let depth = try BinaryPlistFlattener.enter(depth)
           let index = objects.count
           objects.append(.array([]))
           var keys: [Int] = []
@@ -171,7 +171,8 @@ struct BinaryPlistFlattener {
     }
   }
 
-  func enter(_ depth: Int) throws(PlistError) -> Int {
+  /// The level inside a container opened at `depth`; throws past `PlistLimits.maxDepth`.
+  static func enter(_ depth: Int) throws(PlistError) -> Int {
     guard depth < PlistLimits.maxDepth else {
       throw PlistError(.limitExceeded, PlistLimits.tooDeepToWrite)
     }

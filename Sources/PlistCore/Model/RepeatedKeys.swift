@@ -224,59 +224,22 @@ package struct RepeatedKeyTracking<Inner: PlistEventSink>: PlistEventSink {
 extension PlistNode {
   /// Every key a dictionary of this tree holds more than once, dictionaries in the order a
   /// walk visits them (a dictionary before those inside it), each dictionary's keys in the
-  /// order they first appear: what `RepeatedKeyTracking` finds while a file is read, for a
-  /// tree already built.
-  ///
-  /// Key paths are made only for the dictionaries that repeat a key (the walk keeps the steps
-  /// to the current node, not a path per node), so a tree without repeats costs a look at
-  /// each dictionary's keys. No recursion.
+  /// order they first appear: the tree replayed through `RepeatedKeyTracking`, the tracker
+  /// `convert` puts between a reader and a writer, so both paths report in the same words.
   package var repeatedKeys: [RepeatedKey] {
-    enum Children {
-      case items([PlistNode])
-      case entries([PlistEntry])
-    }
-    var found: [RepeatedKey] = []
-    // The open containers, and the next child of each.
-    var stack: [(children: Children, next: Int)] = []
-    // The step into the child being visited of each open container.
-    var steps: [KeyPath.Component] = []
-    var pending: PlistNode? = self
-    while true {
-      if let node = pending {
-        pending = nil
-        switch node.value {
-        case .array(let items):
-          stack.append((.items(items), 0))
-        case .dictionary(let dictionary):
-          if dictionary.hasDuplicateKeys {
-            let visible = RepeatedKey.keptSteps(of: steps.count).map { steps[$0] }
-            for repeated in dictionary.duplicateKeys {
-              found.append(
-                RepeatedKey(
-                  steps: steps.count, visible: visible, key: repeated.key,
-                  count: repeated.indices.count))
-            }
-          }
-          stack.append((.entries(dictionary.entries), 0))
-        default:
-          break
-        }
-      }
-      guard let top = stack.indices.last else { return found }
-      if steps.count == stack.count { steps.removeLast() }
-      let next = stack[top].next
-      switch stack[top].children {
-      case .items(let items) where next < items.count:
-        steps.append(.index(next))
-        pending = items[next]
-      case .entries(let entries) where next < entries.count:
-        steps.append(.key(entries[next].key))
-        pending = entries[next].node
-      default:
-        stack.removeLast()
-        continue
-      }
-      stack[top].next = next + 1
-    }
+    var tracking = RepeatedKeyTracking(
+      DiscardingSink(), source: UnsafeBufferPointer(start: nil, count: 0))
+    // Neither the tracker nor the sink throws; a tree replays whole.
+    try? replay(into: &tracking)
+    return tracking.repeats
   }
+}
+
+/// A sink that takes every event and keeps nothing (its text comes from a tree, valid).
+private struct DiscardingSink: PlistEventSink {
+  func begin(_ kind: PlistKind) {}
+  func end(at location: SourceLocation) {}
+  func key(_ text: PlistEventText, at location: SourceLocation) -> Bool { true }
+  func string(_ text: PlistEventText, at location: SourceLocation) -> Bool { true }
+  func value(_ value: PlistValue, at location: SourceLocation) {}
 }
