@@ -84,6 +84,8 @@ struct KeyPathSelection: PlistEventSink {
   private var isDictionary: [Bool]
   /// The tree being built for the value at the path's end, while it is read.
   private var builder: PlistTreeBuilder?
+  /// Whether `builder` is set, checked per event without touching the optional builder.
+  private var building = false
   /// The value found last, if any.
   private var found: PlistNode?
 
@@ -129,16 +131,18 @@ struct KeyPathSelection: PlistEventSink {
     guard let root = builder?.root else { return }
     found = root
     builder = nil
+    building = false
   }
 
   mutating func begin(_ kind: PlistKind) {
-    if builder != nil {
+    if building {
       builder?.begin(kind)
       return
     }
     if selects() {
       if onPath == steps.count {
         builder = PlistTreeBuilder(text: source)
+        building = true
         builder?.begin(kind)
         return
       }
@@ -150,7 +154,7 @@ struct KeyPathSelection: PlistEventSink {
   }
 
   mutating func end(at location: SourceLocation) {
-    if builder != nil {
+    if building {
       builder?.end(at: location)
       takeFinished()
       return
@@ -160,7 +164,7 @@ struct KeyPathSelection: PlistEventSink {
   }
 
   mutating func key(_ text: PlistEventText, at location: SourceLocation) -> Bool {
-    if builder != nil { return builder?.key(text, at: location) ?? false }
+    if building { return builder?.key(text, at: location) ?? false }
     guard text.isValid else { return false }
     if open == onPath, open > 0, isDictionary[open - 1], case .key(let wanted) = steps[open - 1] {
       selectsNext = wanted.elementsEqual(text.bytes)
@@ -171,7 +175,7 @@ struct KeyPathSelection: PlistEventSink {
   }
 
   mutating func string(_ text: PlistEventText, at location: SourceLocation) -> Bool {
-    if builder != nil { return builder?.string(text, at: location) ?? false }
+    if building { return builder?.string(text, at: location) ?? false }
     guard text.isValid else { return false }
     if selects(), onPath == steps.count {
       var builder = PlistTreeBuilder(text: source)
@@ -181,8 +185,12 @@ struct KeyPathSelection: PlistEventSink {
     return true
   }
 
+  /// Only a value that may be the one selected, or lies inside it, is looked at: one whose
+  /// container is on the path, or any value while the selected container is being read.
+  var needsDataBytes: Bool { building || open == onPath }
+
   mutating func value(_ value: PlistValue, at location: SourceLocation) {
-    if builder != nil {
+    if building {
       builder?.value(value, at: location)
       takeFinished()
       return

@@ -1,9 +1,11 @@
 import Foundation
 
 extension BinaryPlistDecoder {
-  /// The node of a non-container object of kind `kind` at `offset`.
+  /// The node of a non-container object of kind `kind` at `offset`; with `dataBytes` false, a
+  /// data object that passes every check comes back empty (see
+  /// `PlistEventSink.needsDataBytes`).
   func scalar(
-    _ kind: BinaryPlistMarker, _ offset: Int, _ marker: UInt8
+    _ kind: BinaryPlistMarker, _ offset: Int, _ marker: UInt8, dataBytes: Bool = true
   ) throws(PlistError) -> PlistNode {
     let low = marker & 0x0F
     switch kind {
@@ -74,7 +76,7 @@ extension BinaryPlistDecoder {
       if count > limits.maxDataBytes {
         throw PlistError(.limitExceeded, limits.dataTooLarge(count), offset: offset)
       }
-      let data = Data(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+      let data = dataBytes ? Data(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) : Data()
       return PlistNode(.data(data), location: location(offset, end))
     case .asciiString:
       let (count, start) = try countAndStart(marker, offset, kind)

@@ -201,24 +201,10 @@ struct BinaryPlistDecoder {
       if let span = asciiSpan(next.index) {
         try produced(1)
         try deliver(span, asKey: false, into: &sink)
-      } else if let node = try eventScalar(next.index) {
-        if case .string(let text) = node.value {
-          _ = try PlistEventText.with(text) { (text) throws(PlistError) in
-            try sink.string(text, at: node.location)
-          }
-        } else {
-          try sink.value(node.value, at: node.location)
-        }
-      } else {
+      } else if try !deliverScalar(next.index, into: &sink) {
         switch try begin(next.index, depth: next.depth) {
         case .node(let node):
-          if case .string(let text) = node.value {
-            _ = try PlistEventText.with(text) { (text) throws(PlistError) in
-              try sink.string(text, at: node.location)
-            }
-          } else {
-            try sink.value(node.value, at: node.location)
-          }
+          try deliver(node, into: &sink)
         case .open(let frame):
           try sink.begin(frame.isDictionary ? .dictionary : .array)
           stack.append(frame)
@@ -262,30 +248,63 @@ struct BinaryPlistDecoder {
       let end = try? extent(start, count, unit: 1, offset, .asciiString, "bytes"),
       count <= limits.maxStringBytes
     else { return nil }
-    var any: UInt8 = 0
-    for byte in UnsafeRawBufferPointer(rebasing: bytes[start..<end]) { any |= byte }
-    return any & 0x80 == 0 ? (start, end, offset) : nil
+    return BinaryPlistDecoder.isASCII(bytes, start, end) ? (start, end, offset) : nil
   }
 
-  /// Object `index` decoded, when the event path meets a scalar that nothing has decoded yet,
-  /// with `begin`'s checks in `begin`'s order; nil for anything else (containers, objects met
-  /// before, unknown markers), which `begin` then handles.
+  /// Whether `bytes[start..<end]` holds no byte above 0x7F, read eight bytes at a time.
+  @inline(__always)
+  static func isASCII(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var any: UInt64 = 0
+    var i = start
+    while end &- i >= 8 {
+      any |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      i &+= 8
+    }
+    while i < end {
+      any |= UInt64(base.load(fromByteOffset: i, as: UInt8.self))
+      i &+= 1
+    }
+    return any & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// Decodes object `index` and hands it to `sink` when the event path meets a scalar that
+  /// nothing has decoded yet, with `begin`'s checks in `begin`'s order; false for anything else
+  /// (containers, objects met before, unknown markers), which `begin` then handles.
   ///
-  /// Spares the event loop `begin`'s answer, a 152-byte enum copied several times per scalar.
-  mutating func eventScalar(_ index: Int) throws(PlistError) -> PlistNode? {
-    guard !buildsTree, state[index] == 0 else { return nil }
+  /// Spares the event loop `begin`'s answer, a 152-byte enum copied several times per scalar,
+  /// and an optional node, whose destruction the optimiser leaves to the type's value witnesses.
+  mutating func deliverScalar<Sink: PlistEventSink>(
+    _ index: Int, into sink: inout Sink
+  ) throws(PlistError) -> Bool {
+    guard !buildsTree, state[index] == 0 else { return false }
     let offset = trailer.offset(of: index, in: bytes)
     let marker = bytes[offset]
     guard let kind = BinaryPlistMarker(byte: marker), kind != .array, kind != .dictionary
-    else { return nil }
+    else { return false }
+    let node: PlistNode
     switch kind {
     case .asciiString, .utf16String, .data:
-      let node = try scalar(kind, offset, marker)
+      node = try scalar(kind, offset, marker, dataBytes: sink.needsDataBytes)
       try produced(1)
-      return node
     default:
       try produced(1)
-      return try scalar(kind, offset, marker)
+      node = try scalar(kind, offset, marker)
+    }
+    try deliver(node, into: &sink)
+    return true
+  }
+
+  /// Hands a decoded scalar to `sink`: a string as text, anything else as a value.
+  private func deliver<Sink: PlistEventSink>(
+    _ node: PlistNode, into sink: inout Sink
+  ) throws(PlistError) {
+    if case .string(let text) = node.value {
+      _ = try PlistEventText.with(text) { (text) throws(PlistError) in
+        try sink.string(text, at: node.location)
+      }
+    } else {
+      try sink.value(node.value, at: node.location)
     }
   }
 
@@ -363,6 +382,7 @@ struct BinaryPlistDecoder {
     }
   }
 
+  @inline(__always)
   func location(_ start: Int, _ end: Int) -> SourceLocation {
     SourceLocation(
       line: 0, column: 0, start: UInt32(truncatingIfNeeded: start),
@@ -488,6 +508,7 @@ struct BinaryPlistDecoder {
   /// The element count of a variable-length object and the offset where its payload starts.
   ///
   /// A low nibble of 0xF means the count follows as an integer object of 1, 2, 4 or 8 bytes.
+  @inline(__always)
   func countAndStart(
     _ marker: UInt8, _ offset: Int, _ kind: BinaryPlistMarker
   ) throws(PlistError) -> (Int, Int) {
@@ -527,6 +548,7 @@ struct BinaryPlistDecoder {
 
   /// The end of a payload of `count` units of `unit` bytes from `start`, checked to end before
   /// the offset table (overflow-safe).
+  @inline(__always)
   func extent(
     _ start: Int, _ count: Int, unit: Int, _ offset: Int, _ kind: BinaryPlistMarker,
     _ what: String

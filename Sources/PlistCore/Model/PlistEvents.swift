@@ -29,6 +29,18 @@ package protocol PlistEventSink {
   /// Any other scalar: an integer, real, boolean, date, data or UID (never a string or a
   /// container).
   mutating func value(_ value: PlistValue, at location: SourceLocation) throws(PlistError)
+  /// Whether the next data value's bytes matter to the sink.
+  ///
+  /// When false, a reader may hand `value` empty data in its place, after every check the
+  /// real bytes would have passed: `get` reads a whole file only to find one value, and
+  /// copying every other data value out of it was a tenth of its time. True unless a sink
+  /// says otherwise.
+  var needsDataBytes: Bool { get }
+}
+
+extension PlistEventSink {
+  /// Every data value's bytes, for sinks that do not say otherwise.
+  package var needsDataBytes: Bool { true }
 }
 
 /// The text of a key or string as a reader hands it to a sink: bytes that are valid UTF-8 only

@@ -135,21 +135,99 @@ extension XMLScanner {
       return nil
     }
     var digits = 0
-    while i < body.count, (0x30...0x39).contains(body[i]) { i += 1; digits += 1 }
+    while i < body.count, (0x30...0x39).contains(body[i]) {
+      i += 1
+      digits += 1
+    }
     if i < body.count, body[i] == UInt8(ascii: ".") {
       i += 1
-      while i < body.count, (0x30...0x39).contains(body[i]) { i += 1; digits += 1 }
+      while i < body.count, (0x30...0x39).contains(body[i]) {
+        i += 1
+        digits += 1
+      }
     }
     guard digits > 0 else { return nil }
     if i < body.count, body[i] == UInt8(ascii: "e") || body[i] == UInt8(ascii: "E") {
       i += 1
       if i < body.count, body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+") { i += 1 }
       var exponentDigits = 0
-      while i < body.count, (0x30...0x39).contains(body[i]) { i += 1; exponentDigits += 1 }
+      while i < body.count, (0x30...0x39).contains(body[i]) {
+        i += 1
+        exponentDigits += 1
+      }
       guard exponentDigits > 0 else { return nil }
     }
     guard i == body.count else { return nil }
+    if let exact = exactReal(body, from: start) { return exact }
     return Double(String(decoding: body[start..<i], as: UTF8.self))
+  }
+
+  /// Powers of ten that a `Double` holds exactly: 10^0 through 10^22.
+  private static let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// The value of a real body already checked by `parseReal` (sign, digits, optional point and
+  /// exponent, from `start` to the end) when one floating-point operation gives it exactly, as
+  /// `strtod` would round it; nil otherwise, for `strtod` to read.
+  ///
+  /// Clinger's fast path: a decimal significand of at most 2^53 and a power of ten up to 10^22
+  /// are both exact doubles, so their correctly rounded product or quotient is the correctly
+  /// rounded value of the decimal. Real bodies in property lists are nearly all of this kind
+  /// ("12.5", "0.25", "1e3"), and a string plus `strtod` per real was a tenth of reading them.
+  static func exactReal(_ body: UnsafeBufferPointer<UInt8>, from start: Int) -> Double? {
+    var i = start
+    var negative = false
+    if body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+") {
+      negative = body[i] == UInt8(ascii: "-")
+      i &+= 1
+    }
+    var significand: UInt64 = 0
+    var exponent = 0
+    var fraction = false
+    while i < body.count {
+      let b = body[i]
+      if b == UInt8(ascii: ".") {
+        fraction = true
+      } else if b &- 0x30 < 10 {
+        // Past 2^53 the significand is no longer exact; leave such bodies to strtod.
+        guard significand <= (1 << 53) / 10 else { return nil }
+        significand = significand &* 10 &+ UInt64(b &- 0x30)
+        if fraction { exponent &-= 1 }
+      } else {
+        break
+      }
+      i &+= 1
+    }
+    guard significand <= 1 << 53 else { return nil }
+    if i < body.count {
+      // An exponent: `parseReal` checked that one to all digits follow the letter.
+      i &+= 1
+      var exponentNegative = false
+      if body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+") {
+        exponentNegative = body[i] == UInt8(ascii: "-")
+        i &+= 1
+      }
+      var written = 0
+      while i < body.count {
+        guard written < 1000 else { return nil }
+        written = written &* 10 &+ Int(body[i] &- 0x30)
+        i &+= 1
+      }
+      exponent &+= exponentNegative ? -written : written
+    }
+    let value: Double
+    if significand == 0 {
+      value = 0
+    } else if exponent >= 0, exponent <= 22 {
+      value = Double(significand) * exactPowersOfTen[exponent]
+    } else if exponent < 0, exponent >= -22 {
+      value = Double(significand) / exactPowersOfTen[-exponent]
+    } else {
+      return nil
+    }
+    return negative ? -value : value
   }
 
   /// Parses a date body; nil when malformed.
@@ -229,8 +307,14 @@ extension XMLScanner {
   /// Decodes base64 text with white space anywhere; nil on any other character or bad padding.
   static func decodeBase64(_ body: UnsafeBufferPointer<UInt8>) -> Data? {
     // The common body, one line of padded base64, goes to Foundation as it stands.
-    if body.count % 4 == 0, !body.isEmpty, !body.contains(where: isSpace) {
-      return Data(base64Encoded: Data(buffer: body))
+    if body.count % 4 == 0, !body.isEmpty, let base = body.baseAddress,
+      !body.contains(where: isSpace)
+    {
+      // Foundation reads the text in place: no copy of it is made first.
+      let text = Data(
+        bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: body.count,
+        deallocator: .none)
+      return Data(base64Encoded: text)
     }
     var clean: [UInt8] = []
     clean.reserveCapacity(body.count)

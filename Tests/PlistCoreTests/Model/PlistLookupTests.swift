@@ -175,6 +175,40 @@ struct PlistLookupTests {
     }
   }
 
+  /// `get` leaves the bytes of binary data values off the path in the file
+  /// (`needsDataBytes`); every data value it can answer with still has its bytes, and a data
+  /// object off the path that runs past the object area still fails the look-up.
+  @Test func dataValuesAnsweredFromBinaryKeepTheirBytes() throws {
+    func data(_ seed: UInt8) -> PlistNode { PlistNode(.data(Data((0..<20).map { seed &+ $0 }))) }
+    func dictionary(_ entries: [(String, PlistNode)]) -> PlistNode {
+      PlistNode(.dictionary(PlistDictionary(entries.map { PlistEntry(key: $0.0, node: $0.1) })))
+    }
+    let root = dictionary([
+      ("a", data(1)),
+      ("b", dictionary([("c", data(2)), ("d", PlistNode(.array([data(3), data(4)])))])),
+      ("e", PlistNode(.array([data(5), PlistNode(.array([data(6)]))]))),
+    ])
+    let bytes = try BinaryPlistWriter.write(root)
+    #expect(PlistLookupTests.expectSame(bytes, "data values") == 11)
+    guard
+      case .found(let node)? = try PlistLookup.node(at: try KeyPath(parsing: "e[1][0]"), in: bytes)
+    else {
+      Issue.record("e[1][0] not found")
+      return
+    }
+    #expect(node.value == data(6).value)
+    // The last data object (e[1][0], off the path "a") claims 255 bytes instead of its 20.
+    var damaged = bytes
+    let header: [UInt8] = [0x4F, 0x10, 0x14]
+    let at = try #require(
+      (0...(bytes.count - 3)).last { Array(bytes[$0..<($0 + 3)]) == header })
+    damaged[at + 2] = 0xFF
+    #expect(throws: PlistError.self) { try PlistReader.read(bytes: damaged) }
+    PlistLookupTests.expectSame(
+      damaged, paths: [KeyPath([.key("a")]), KeyPath([.key("b"), .key("c")])],
+      "a data object claiming 255 bytes")
+  }
+
   @Test func deepDocumentsAreLookedUp() throws {
     let depth = 2_000
     let text =

@@ -62,6 +62,43 @@ func plist(_ body: String) -> String {
     #expect(error?.description.hasPrefix("x.plist:2:12: error: ") == true)
   }
 
+  /// The exact fast path for reals gives strtod's double, bit for bit, on the bodies it takes
+  /// (short decimals, small exponents, signed zeros) and leaves the rest to strtod: a table of
+  /// edge cases and 20,000 generated bodies.
+  @Test func realsReadExactlyAsStrtodReadsThem() {
+    var bodies = [
+      "0", "-0", "+0", "-0.0", "0.000", "5.", ".5", "-.5", "1e22", "1e23", "1e-22", "1e-23",
+      "9007199254740992", "9007199254740993", "9007199254740991.5", "123456789012345678",
+      "0.1", "0.2", "0.3", "2.2250738585072014e-308", "1.7976931348623157e308", "4.9e-324",
+      "1e400", "-1e400", "1e-400", "0e99999", "-0e-99999", "3.14159265358979323846",
+      "00000000000000000000001.5", "1.00000000000000000000000", "32.5", "-17.25E+2",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let digits = String(
+        (0..<Int.random(in: 1...18, using: &generator)).map { _ in
+          Character(String(Int.random(in: 0...9, using: &generator)))
+        })
+      let point = Int.random(in: 0...digits.count, using: &generator)
+      var body = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+      if Bool.random(using: &generator) { body = "-" + body }
+      if Int.random(in: 0..<3, using: &generator) == 0 {
+        body += "e\(Int.random(in: -30...30, using: &generator))"
+      }
+      bodies.append(body)
+    }
+    for body in bodies {
+      let expected = Double(body)
+      let read = Array(body.utf8).withUnsafeBufferPointer { XMLScanner.parseReal($0) }
+      #expect(read?.bitPattern == expected?.bitPattern, "\(body)")
+    }
+    // The fast path itself answered most of them.
+    let fast = bodies.filter { body in
+      Array(body.utf8).withUnsafeBufferPointer { XMLScanner.exactReal($0, from: 0) } != nil
+    }
+    #expect(fast.count > 10_000)
+  }
+
   @Test func keepsNaNAndInfinities() throws {
     let doc = try readXML(
       "<array><real>nan</real><real>+infinity</real><real>-INF</real><real>-0.0</real></array>")
