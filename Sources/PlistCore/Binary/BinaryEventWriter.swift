@@ -82,31 +82,11 @@ struct BinaryEventWriter: DocumentEventWriter {
     values.append(value)
   }
 
-  /// A string's bytes, compared as bytes.
-  ///
-  /// They lie in `text`, which does not move while the objects are numbered. The table hashes
-  /// the bytes' own 64-bit hash, made once: hashing every string's bytes through `Hasher` was
-  /// a sixth of a conversion's instructions.
-  private struct Bytes: Hashable {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let hash: UInt64
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-      self.bytes = bytes
-      hash = FileFingerprint.hash(bytes)
-    }
-
-    static func == (a: Bytes, b: Bytes) -> Bool {
-      guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
-      guard let p = a.bytes.baseAddress, let q = b.bytes.baseAddress else { return true }
-      return memcmp(p, q, a.bytes.count) == 0
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-  }
-
   /// The file: objects numbered in the tree writer's order (a container, a dictionary's keys,
   /// then what its values hold, depth first), then encoded.
+  ///
+  /// Equal strings (by their UTF-8 bytes) and equal scalars (as `UniqueKey` compares them)
+  /// are written once, found through `HashedIndexTable` by a hash made once per value.
   mutating func finish() -> [UInt8] {
     let tokens = self.tokens
     let values = self.values
@@ -116,17 +96,10 @@ struct BinaryEventWriter: DocumentEventWriter {
     return text.withUnsafeBufferPointer { text in
       var flattener = BinaryPlistFlattener()
       flattener.objects.reserveCapacity(tokens.count)
-      var strings: [Bytes: Int] = [:]
-      func string(_ start: Int, _ count: Int) -> Int {
-        let bytes = Bytes(UnsafeBufferPointer(rebasing: text[start..<(start + count)]))
-        if let index = strings[bytes] { return index }
-        let index = flattener.objects.count
-        flattener.objects.append(.text(bytes.bytes))
-        strings[bytes] = index
-        return index
-      }
-      // The open containers: object index, key references, references to children.
-      var stack: [(index: Int, keys: [Int]?, refs: [Int])] = []
+      var numbering = Numbering(text: text)
+      // The open containers: object index, key references, where their references start.
+      var stack: [(index: Int, keys: [Int]?, firstRef: Int)] = []
+      var refs: [Int] = []
       for token in tokens {
         var reference: Int
         switch token {
@@ -135,26 +108,111 @@ struct BinaryEventWriter: DocumentEventWriter {
           flattener.objects.append(.array([]))
           var keys: [Int]?
           if case .dictionary(let range) = token {
-            keys = dictionaryKeys[range].map { string($0.start, $0.count) }
+            keys = dictionaryKeys[range].map {
+              numbering.string($0.start, $0.count, &flattener.objects)
+            }
           }
-          if let top = stack.indices.last { stack[top].refs.append(reference) }
-          stack.append((reference, keys, []))
+          refs.append(reference)
+          stack.append((reference, keys, refs.count))
           continue
         case .key:
           continue
         case .end:
           let frame = stack.removeLast()
+          let children = Array(refs[frame.firstRef...])
+          refs.removeSubrange(frame.firstRef...)
           flattener.objects[frame.index] =
-            frame.keys.map { .dictionary(keys: $0, values: frame.refs) } ?? .array(frame.refs)
+            frame.keys.map { .dictionary(keys: $0, values: children) } ?? .array(children)
           continue
         case .string(let start, let count):
-          reference = string(start, count)
+          reference = numbering.string(start, count, &flattener.objects)
         case .value(let index):
-          reference = flattener.scalar(values[index])
+          reference = numbering.scalar(values[index], &flattener.objects)
         }
-        if let top = stack.indices.last { stack[top].refs.append(reference) }
+        refs.append(reference)
       }
       return BinaryPlistFlattener.encode(flattener.objects)
+    }
+  }
+
+  /// The object numbers of the strings and scalars written so far.
+  private struct Numbering {
+    let text: UnsafeBufferPointer<UInt8>
+    /// Strings, by the number of the string: where its bytes lie in `text`, its object.
+    var strings = HashedIndexTable(minimumCapacity: 1024)
+    var runs: [(start: Int, count: Int, object: Int)] = []
+    /// Other scalars, by their number: the value and its object.
+    var scalars = HashedIndexTable(minimumCapacity: 1024)
+    var written: [(value: PlistValue, object: Int)] = []
+
+    init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+    /// The object of the string of `count` bytes at `start` in `text`, appended when new.
+    mutating func string(_ start: Int, _ count: Int, _ objects: inout [FlatObject]) -> Int {
+      let bytes = UnsafeBufferPointer(rebasing: text[start..<(start + count)])
+      let hash = FileFingerprint.hash(bytes)
+      let base = text.baseAddress
+      // Reads `runs` while `strings` changes: disjoint stored properties of `self`.
+      let found = runs.withUnsafeBufferPointer { runs in
+        strings.find(orInsert: runs.count, hash: hash) { s in
+          let run = runs[s]
+          guard run.count == count else { return false }
+          guard count > 0, let base else { return true }
+          return memcmp(base + run.start, base + start, count) == 0
+        }
+      }
+      if let found { return runs[found].object }
+      runs.append((start, count, objects.count))
+      objects.append(.text(bytes))
+      return objects.count - 1
+    }
+
+    /// The object of a scalar other than a string, appended when no equal one was.
+    mutating func scalar(_ value: PlistValue, _ objects: inout [FlatObject]) -> Int {
+      guard let hash = Numbering.hash(value) else {
+        // Not reached: strings and containers come as their own tokens.
+        objects.append(.scalar(value))
+        return objects.count - 1
+      }
+      let found = written.withUnsafeBufferPointer { written in
+        scalars.find(orInsert: written.count, hash: hash) { w in
+          Numbering.same(written[w].value, value)
+        }
+      }
+      if let found { return written[found].object }
+      written.append((value, objects.count))
+      objects.append(.scalar(value))
+      return objects.count - 1
+    }
+
+    /// A scalar's hash: its kind and bit pattern, or its bytes' for data; nil for strings and
+    /// containers.
+    static func hash(_ value: PlistValue) -> UInt64? {
+      switch value {
+      case .integer(let i): (i.isNegative ? 1 : 2) << 60 ^ i.magnitude
+      case .real(let r): 3 << 60 ^ r.bitPattern
+      case .boolean(let b): 4 << 60 ^ (b ? 1 : 0)
+      case .date(let d): 5 << 60 ^ d.secondsSinceReferenceDate.bitPattern
+      case .data(let d):
+        6 << 60 ^ d.withUnsafeBytes { FileFingerprint.hash($0.bindMemory(to: UInt8.self)) }
+      case .uid(let u): 7 << 60 ^ u
+      case .string, .array, .dictionary: nil
+      }
+    }
+
+    /// Whether two scalars are written as one object: `UniqueKey`'s equality (reals and dates
+    /// by bit pattern, so NaNs of different payloads and ±0 stay apart).
+    static func same(_ a: PlistValue, _ b: PlistValue) -> Bool {
+      switch (a, b) {
+      case (.integer(let x), .integer(let y)): x == y
+      case (.real(let x), .real(let y)): x.bitPattern == y.bitPattern
+      case (.boolean(let x), .boolean(let y)): x == y
+      case (.date(let x), .date(let y)):
+        x.secondsSinceReferenceDate.bitPattern == y.secondsSinceReferenceDate.bitPattern
+      case (.data(let x), .data(let y)): x == y
+      case (.uid(let x), .uid(let y)): x == y
+      default: false
+      }
     }
   }
 }

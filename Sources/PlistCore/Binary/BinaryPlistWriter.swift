@@ -219,25 +219,17 @@ struct BinaryPlistFlattener {
         BinaryPlistFlattener.write(utf8: bytes, into: &out)
       case .array(let refs):
         BinaryPlistFlattener.writeHeader(BinaryPlistMarker.array.rawValue, refs.count, into: &out)
-        for ref in refs {
-          BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out)
-        }
+        appendBigEndian(refs, width: referenceWidth, to: &out)
       case .dictionary(let keys, let values):
         BinaryPlistFlattener.writeHeader(
           BinaryPlistMarker.dictionary.rawValue, keys.count, into: &out)
-        for ref in keys {
-          BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out)
-        }
-        for ref in values {
-          BinaryPlistFlattener.append(UInt64(ref), width: referenceWidth, to: &out)
-        }
+        appendBigEndian(keys, width: referenceWidth, to: &out)
+        appendBigEndian(values, width: referenceWidth, to: &out)
       }
     }
     let tableOffset = out.count
     let offsetWidth = BinaryPlistFlattener.width(UInt64(tableOffset))
-    for offset in offsets {
-      BinaryPlistFlattener.append(UInt64(offset), width: offsetWidth, to: &out)
-    }
+    appendBigEndian(offsets, width: offsetWidth, to: &out)
     out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetWidth), UInt8(referenceWidth)])
     BinaryPlistFlattener.append(UInt64(objects.count), width: 8, to: &out)
     BinaryPlistFlattener.append(0, width: 8, to: &out)
@@ -251,6 +243,45 @@ struct BinaryPlistFlattener {
     if count < 1 << 16 { return 2 }
     if count < 1 << 32 { return 4 }
     return 8
+  }
+
+  /// Appends each of `values` as a big-endian unsigned integer of `width` bytes (1, 2, 4 or 8:
+  /// references and offsets), all in one growth of `out` rather than a byte at a time.
+  static func appendBigEndian(_ values: [Int], width: Int, to out: inout [UInt8]) {
+    guard !values.isEmpty else { return }
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: values.count &* width))
+    out.withUnsafeMutableBytes { raw in
+      var p = start
+      switch width {
+      case 1:
+        for value in values {
+          raw[p] = UInt8(truncatingIfNeeded: value)
+          p &+= 1
+        }
+      case 2:
+        for value in values {
+          raw.storeBytes(
+            of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: p, as: UInt16.self)
+          p &+= 2
+        }
+      case 4:
+        for value in values {
+          raw.storeBytes(
+            of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: p, as: UInt32.self)
+          p &+= 4
+        }
+      default:
+        for value in values {
+          var shift = (width - 1) * 8
+          while shift >= 0 {
+            raw[p] = UInt8(truncatingIfNeeded: UInt64(value) >> UInt64(shift))
+            p &+= 1
+            shift -= 8
+          }
+        }
+      }
+    }
   }
 
   static func append(_ value: UInt64, width: Int, to out: inout [UInt8]) {

@@ -70,7 +70,7 @@ package struct RepeatedKeyTracking<Inner: PlistEventSink>: PlistEventSink {
     let firstKey: Int
     let firstSpill: Int
     /// The hashes of its keys, once it holds more than 16.
-    var hashes: Set<UInt64>?
+    var hashes: HashedIndexTable?
     /// Whether a key's hash came twice.
     var mayRepeat = false
     /// Children begun so far (for an array, the next item's index).
@@ -142,14 +142,21 @@ package struct RepeatedKeyTracking<Inner: PlistEventSink>: PlistEventSink {
     }
     if !frames[top].mayRepeat {
       if frames[top].hashes != nil {
-        if frames[top].hashes?.insert(hash).inserted == false { frames[top].mayRepeat = true }
+        if frames[top].hashes?.find(orInsert: 0, hash: hash, isMatch: { _ in true }) != nil {
+          frames[top].mayRepeat = true
+        }
       } else {
         for i in frames[top].firstKey..<keys.count where keys[i].hash == hash {
           frames[top].mayRepeat = true
           break
         }
         if keys.count - frames[top].firstKey >= 16 {
-          frames[top].hashes = Set(keys[frames[top].firstKey...].map(\.hash) + [hash])
+          var hashes = HashedIndexTable(minimumCapacity: 64)
+          for key in keys[frames[top].firstKey...] {
+            _ = hashes.find(orInsert: 0, hash: key.hash) { _ in true }
+          }
+          _ = hashes.find(orInsert: 0, hash: hash) { _ in true }
+          frames[top].hashes = hashes
         }
       }
     }

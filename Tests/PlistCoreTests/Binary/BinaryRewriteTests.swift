@@ -107,6 +107,32 @@ struct BinaryRewriteTests {
     #expect(rewritten.repeats.map(\.key) == ["k"])
   }
 
+  /// Which scalars the one-pass binary writer shares must be the tree writer's: equal values
+  /// of one kind once, look-alikes of other kinds, signed zeros and NaN payloads apart.
+  @Test func scalarsAreSharedExactlyAsTheTreeWriterSharesThem() throws {
+    let nan = Double(bitPattern: 0x7FF8_0000_0000_0001)
+    let items: [PlistNode] = [
+      PlistNode(.integer(PlistInteger(-1))), PlistNode(.integer(PlistInteger(UInt64.max))),
+      PlistNode(.integer(PlistInteger(1))), PlistNode(.real(1)), PlistNode(.boolean(true)),
+      PlistNode(.real(0.0)), PlistNode(.real(-0.0)), PlistNode(.real(.nan)), PlistNode(.real(nan)),
+      PlistNode(.date(PlistDate(secondsSinceReferenceDate: 1))), PlistNode(.uid(1)),
+      PlistNode(.data(Data("ab".utf8))), PlistNode(.string("ab")), PlistNode(.data(Data())),
+      PlistNode(.string("")),
+    ]
+    // Every value three times, in two orders, inside a dictionary whose keys repeat values.
+    let array = PlistNode(.array(items + items.reversed() + items))
+    let root = PlistNode(
+      .dictionary(
+        PlistDictionary([
+          PlistEntry(key: "ab", node: array), PlistEntry(key: "", node: array),
+          PlistEntry(key: "x", node: PlistNode(.string("ab"))),
+        ])))
+    let bytes = try BinaryPlistWriter.write(root)
+    #expect(BinaryRewriteTests.expectSame(bytes, "look-alike scalars"))
+    let rewritten = try #require(try PlistRewrite.rewrite(bytes, to: .binary))
+    #expect(rewritten.bytes == bytes)
+  }
+
   @Test(.enabled(if: Corpus.isPresent, Corpus.absentComment))
   func everyBinaryCorpusFileConvertsOrFailsAsTheTreePathDoes() throws {
     var checked = 0
