@@ -206,6 +206,38 @@ import Testing
     #expect(found.first?.message.contains("nothing is lost") == true)
   }
 
+  /// A hostile file: 2,000 nested dictionaries, each writing a key twice.
+  ///
+  /// The first 100 copies are findings with their key paths, one more finding at the root counts the other 1,900
+  /// (100,000 levels made findings of 50,000-step paths on average, and `lint` ran out of
+  /// memory).
+  @Test func duplicatesPastTheFirstHundredAreCounted() throws {
+    let depth = 2_000
+    let xml =
+      "<plist>"
+      + String(repeating: "<dict><key>a</key><true/><key>a</key><false/><key>n</key>", count: depth)
+      + "<true/>" + String(repeating: "</dict>", count: depth) + "</plist>"
+    let document = try PlistReader.read(bytes: Array(xml.utf8))
+    let subject = LintSubject(path: "Info.plist", role: .infoPlist, root: document.root)
+    // On a large stack, as `lint` runs rules: the rule's walk recurses once per level.
+    let found = LargeStack.run { Linter(rules: [DuplicateKeyRule()]).lint(subject) }
+    #expect(found.count == DuplicateKeyRule.maxFindings + 1)
+    let listed = found.filter { !$0.keyPath.isRoot }
+    #expect(listed.count == 100)
+    #expect(listed.map(\.keyPath.components.count).max() == 100)
+    let summary = try #require(found.first { $0.keyPath.isRoot })
+    #expect(summary.message.hasPrefix("1900 more keys are written more than once"))
+    // Exactly at the limit, nothing is counted.
+    let hundred =
+      "<plist>"
+      + String(repeating: "<dict><key>a</key><true/><key>a</key><false/><key>n</key>", count: 100)
+      + "<true/>" + String(repeating: "</dict>", count: 100) + "</plist>"
+    let atLimit = LintSubject(
+      path: "Info.plist", role: .infoPlist,
+      root: try PlistReader.read(bytes: Array(hundred.utf8)).root)
+    #expect(LargeStack.run { Linter(rules: [DuplicateKeyRule()]).lint(atLimit) }.count == 100)
+  }
+
   @Test func locationUsageDescriptionAloneDoesNotSatisfyAnIOSLocationMode() throws {
     // The macOS key alone leaves an iOS app that uses location in the background without the
     // purpose string iOS reads.

@@ -48,14 +48,27 @@ struct DuplicateKeyRule: Rule {
         role: .entitlements, expect: ["a.k"]),
     ])
 
+  /// The most findings one file gets one by one; past them, one more finding, at the root,
+  /// counts the rest.
+  ///
+  /// A finding carries its whole key path: a hostile file of 100,000 nested dictionaries, each
+  /// writing a key twice, made 100,000 findings of paths 50,000 steps long on average (memory
+  /// with the square of the depth: `lint` ran out of it). Nobody reads past the first hundred.
+  static let maxFindings = 100
+
   func check(_ subject: LintSubject) -> [Finding] {
     var findings: [Finding] = []
+    var unreported = 0
     // The path of the node being visited, made into a `KeyPath` only for a finding.
     var steps: [KeyPath.Component] = []
     func visit(_ node: PlistNode) {
       switch node.value {
       case .dictionary(let dictionary):
         for duplicate in dictionary.duplicateKeys {
+          guard findings.count < Self.maxFindings else {
+            unreported += 1
+            continue
+          }
           let lines = duplicate.indices.dropLast().map { dictionary.entries[$0].keyLocation.line }
           let ignored =
             lines.allSatisfy { $0 > 0 }
@@ -103,6 +116,19 @@ struct DuplicateKeyRule: Rule {
       }
     }
     visit(subject.root)
+    if unreported > 0 {
+      var summary = subject.finding(
+        Self.description, at: .root,
+        unreported == 1
+          ? "1 more key is written more than once in this file, besides the "
+            + "\(Self.maxFindings) reported one by one"
+          : "\(unreported) more keys are written more than once in this file, besides the "
+            + "\(Self.maxFindings) reported one by one")
+      summary.noFixReason =
+        "the keys past the first \(Self.maxFindings) are not named one by one; remove the "
+        + "copies named above, then lint again"
+      findings.append(summary)
+    }
     return findings
   }
 
