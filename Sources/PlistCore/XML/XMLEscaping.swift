@@ -18,28 +18,57 @@ package enum XMLEscaping {
   /// Appends UTF-8 `bytes` to `out`, escaping `&`, `<` and `>`; runs without them are copied in
   /// one step.
   package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-    var runStart = 0
-    var i = 0
     let count = bytes.count
+    var runStart = 0
+    var i = firstMarkup(in: bytes, from: 0)
     while i < count {
-      let byte = bytes[i]
-      // '&' 0x26, '<' 0x3C, '>' 0x3E: one compare rules out most bytes.
-      if byte == 0x26 || byte == 0x3C || byte == 0x3E {
-        if runStart < i {
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-        }
-        switch byte {
-        case 0x26: out.append(contentsOf: ampersand)
-        case 0x3C: out.append(contentsOf: lessThan)
-        default: out.append(contentsOf: greaterThan)
-        }
-        runStart = i + 1
+      if runStart < i {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
       }
-      i += 1
+      switch bytes[i] {
+      case 0x26: out.append(contentsOf: ampersand)
+      case 0x3C: out.append(contentsOf: lessThan)
+      default: out.append(contentsOf: greaterThan)
+      }
+      runStart = i &+ 1
+      i = firstMarkup(in: bytes, from: runStart)
     }
     if runStart < count {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     }
+  }
+
+  /// The offset of the first '&', '<' or '>' in `bytes` from `start`, or `bytes.count`: eight
+  /// bytes at a time, then the word that holds one byte by byte.
+  @inline(__always)
+  static func firstMarkup(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let count = bytes.count
+    var i = start
+    if let base = bytes.baseAddress {
+      while count &- i >= 8,
+        !mayHoldMarkup(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      {
+        i &+= 8
+      }
+    }
+    while i < count {
+      // '&' 0x26, '<' 0x3C, '>' 0x3E.
+      let byte = bytes[i]
+      if byte == 0x26 || byte == 0x3C || byte == 0x3E { return i }
+      i &+= 1
+    }
+    return count
+  }
+
+  /// Whether one of the eight bytes of `word` is '&', '<' or '>' (a byte equal to the pattern's
+  /// makes a zero byte, which the classic test finds exactly).
+  @inline(__always)
+  static func mayHoldMarkup(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+    return hasZeroByte(word ^ (ones &* 0x26)) || hasZeroByte(word ^ (ones &* 0x3C))
+      || hasZeroByte(word ^ (ones &* 0x3E))
   }
 
   /// The first control character in XML text `bytes` that XML 1.0 does not allow (a C0

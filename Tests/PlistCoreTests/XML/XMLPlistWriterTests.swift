@@ -124,6 +124,36 @@ private typealias T = TreeBuilder
     #expect(XMLEscaping.escaped("]]>") == "]]&gt;")
   }
 
+  /// Escaping reads eight bytes at a time: every byte value at every place in a word, in texts
+  /// of every length around the word size, escapes as a byte-at-a-time pass would.
+  @Test func escapingMatchesAByteAtATimePass() {
+    func naive(_ bytes: [UInt8]) -> [UInt8] {
+      bytes.flatMap { byte -> [UInt8] in
+        switch byte {
+        case 0x26: Array("&amp;".utf8)
+        case 0x3C: Array("&lt;".utf8)
+        case 0x3E: Array("&gt;".utf8)
+        default: [byte]
+        }
+      }
+    }
+    for value in 0...255 {
+      for length in [1, 7, 8, 9, 16, 17] {
+        for place in 0..<length {
+          var text = Array(repeating: UInt8(ascii: "a"), count: length)
+          text[place] = UInt8(value)
+          var out: [UInt8] = []
+          text.withUnsafeBufferPointer { XMLEscaping.appendEscaped($0, into: &out) }
+          #expect(out == naive(text), "byte \(value) at \(place) of \(length)")
+        }
+      }
+    }
+    let mixed = Array("<a>&amp; ]]> plain text of some length > eight & more<".utf8)
+    var out: [UInt8] = []
+    mixed.withUnsafeBufferPointer { XMLEscaping.appendEscaped($0, into: &out) }
+    #expect(out == naive(mixed))
+  }
+
   /// The base64 lines (without indentation) of 100 bytes 0x00...0x63 nested in `depth` arrays,
   /// and the number of tabs before each, as plutil writes them.
   static let dataCases: [DataCase] = [
