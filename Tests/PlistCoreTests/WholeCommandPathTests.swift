@@ -46,6 +46,21 @@ private typealias T = TreeBuilder
     #expect(ascii.census == nil)
   }
 
+  /// The census describes the tree as read: any change to the root drops it, so that
+  /// `duplicate_key` (which skips documents whose census saw no repeated key) looks at an
+  /// edited tree again.
+  @Test func changingTheRootDropsTheCensus() throws {
+    var document = try PlistReader.read(
+      bytes: Array("<plist><dict><key>a</key><true/></dict></plist>".utf8))
+    #expect(document.census?.repeatsAKey == false)
+    document.root = T.dict([("a", T.int(1)), ("a", T.int(2))])
+    #expect(document.census == nil)
+    var other = try PlistReader.read(
+      bytes: Array("<plist><dict><key>a</key><true/></dict></plist>".utf8))
+    other.root.value = .array([])
+    #expect(other.census == nil)
+  }
+
   @Test func censusWalksADeepTreeWithoutRecursion() {
     // The tree is built and freed on the large stack (freeing it recurses).
     let census = LargeStack.run { () -> PlistCensus in

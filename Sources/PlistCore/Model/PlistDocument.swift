@@ -3,8 +3,10 @@ import Foundation
 /// A property list as read from bytes: its tree, its format, and the text its locations point
 /// into, so that a writer can keep every byte the user did not edit.
 package struct PlistDocument: Sendable {
-  /// The root node.
-  package var root: PlistNode
+  /// The root node; changing it drops `census`, which described the tree as read.
+  package var root: PlistNode {
+    didSet { census = nil }
+  }
   /// The format the bytes were in.
   package var format: PlistFormat
   /// The text encoding of XML and ASCII input (nil for binary).
@@ -17,7 +19,7 @@ package struct PlistDocument: Sendable {
   /// What the reader counted in passing (the XML and binary readers); nil otherwise.
   ///
   /// A command that writes the tree at once need not walk it again. It describes `root` as
-  /// read: a change to `root` leaves it as it was. In a binary file that uses one container
+  /// read, and any change to `root` sets it to nil. In a binary file that uses one container
   /// in several places (no Apple writer makes one), the keys inside it count as nodes from
   /// its second use on: a count for sizing buffers, exact for every file a writer makes.
   package var census: PlistCensus?

@@ -9,7 +9,10 @@ package struct LintSubject: Sendable {
   package var role: FileRole
   /// Its root node.
   package var root: PlistNode {
-    didSet { catalogVisits = nil }
+    didSet {
+      catalogVisits = nil
+      repeatsNoKey = false
+    }
   }
   /// The bundle it belongs to, when it belongs to one.
   package var bundle: BundleNode?
@@ -33,6 +36,10 @@ package struct LintSubject: Sendable {
   /// rules looking across bundles cost no more than the bundles they name; nil for a subject
   /// made on its own (a rule then builds what it needs from `input` or `bundle`).
   package var index: BundleIndex?
+  /// True when the reader that made `root` found no dictionary holding a key twice
+  /// (`PlistCensus.repeatsAKey`), so `duplicate_key` need not walk the tree; false when
+  /// unknown, and again whenever `root` is replaced.
+  package var repeatsNoKey = false
   /// The keys of `root` the catalog-driven rules visit (`CatalogWalk`), walked once by the
   /// linter for all of them; nil until then, and again when `root` changes.
   var catalogVisits: [CatalogVisit]?

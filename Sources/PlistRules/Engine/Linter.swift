@@ -184,11 +184,12 @@ package struct Linter: Sendable {
           continue
         }
         guard let root = Self.root(of: file) else { continue }
-        let subject = LintSubject(
+        var subject = LintSubject(
           path: file.path, role: file.role, root: root, bundle: bundle,
           parentBundle: parent, input: input, context: context,
           encoding: file.isGenerated ? nil : file.document?.encoding,
           text: file.isGenerated ? [] : file.document?.text ?? [], index: index)
+        subject.repeatsNoKey = file.document?.census?.repeatsAKey == false
         let effective = bundle.effectiveInfoPlist
         jobs.append(
           inSourceFiles

@@ -57,6 +57,8 @@ struct DuplicateKeyRule: Rule {
   static let maxFindings = 100
 
   func check(_ subject: LintSubject) -> [Finding] {
+    // The reader already looked at every dictionary's keys.
+    if subject.repeatsNoKey { return [] }
     var findings: [Finding] = []
     var unreported = 0
     // The path of the node being visited, made into a `KeyPath` only for a finding.
