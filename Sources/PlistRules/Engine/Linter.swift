@@ -161,11 +161,11 @@ package struct Linter: Sendable {
         platforms: platforms, isBuilt: input.isBuilt, distribution: distribution,
         sdk: root.value.dictionaryValue?["DTSDKName"]?.value.stringValue,
         date: configuration.date)
-      jobs.append(
-        Job(
-          subject: LintSubject(
-            path: file.path, role: file.role, root: root, input: input, context: context,
-            encoding: file.document?.encoding, text: file.document?.text ?? [])))
+      var subject = LintSubject(
+        path: file.path, role: file.role, root: root, input: input, context: context,
+        encoding: file.document?.encoding, text: file.document?.text ?? [])
+      subject.repeatsNoKey = file.document?.census?.repeatsAKey == false
+      jobs.append(Job(subject: subject))
     }
     let index = BundleIndex(input)
     func visit(_ bundle: BundleNode, parent: BundleNode?) {
