@@ -85,8 +85,8 @@ struct BinaryEventWriter: DocumentEventWriter {
   /// The file: objects numbered in the tree writer's order (a container, a dictionary's keys,
   /// then what its values hold, depth first), then encoded.
   ///
-  /// Equal strings (by their UTF-8 bytes) and equal scalars (as `UniqueKey` compares them)
-  /// are written once, found through `HashedIndexTable` by a hash made once per value.
+  /// Equal strings (by their UTF-8 bytes, found through `HashedIndexTable` without making a
+  /// `String` of each) and equal scalars (`BinaryPlistFlattener.scalar`) are written once.
   mutating func finish() -> [UInt8] {
     let tokens = self.tokens
     let values = self.values
@@ -94,9 +94,8 @@ struct BinaryEventWriter: DocumentEventWriter {
     self.tokens = []
     self.values = []
     return text.withUnsafeBufferPointer { text in
-      var flattener = BinaryPlistFlattener()
-      flattener.objects.reserveCapacity(tokens.count)
-      var numbering = Numbering(text: text)
+      var flattener = BinaryPlistFlattener(expectedObjects: tokens.count)
+      var strings = StringNumbering(text: text)
       // The open containers: object index, key references, where their references start.
       var stack: [(index: Int, keys: [Int]?, firstRef: Int)] = []
       var refs: [Int] = []
@@ -109,7 +108,7 @@ struct BinaryEventWriter: DocumentEventWriter {
           var keys: [Int]?
           if case .dictionary(let range) = token {
             keys = dictionaryKeys[range].map {
-              numbering.string($0.start, $0.count, &flattener.objects)
+              strings.string($0.start, $0.count, &flattener.objects)
             }
           }
           refs.append(reference)
@@ -125,9 +124,9 @@ struct BinaryEventWriter: DocumentEventWriter {
             frame.keys.map { .dictionary(keys: $0, values: children) } ?? .array(children)
           continue
         case .string(let start, let count):
-          reference = numbering.string(start, count, &flattener.objects)
+          reference = strings.string(start, count, &flattener.objects)
         case .value(let index):
-          reference = numbering.scalar(values[index], &flattener.objects)
+          reference = flattener.scalar(values[index])
         }
         refs.append(reference)
       }
@@ -135,19 +134,18 @@ struct BinaryEventWriter: DocumentEventWriter {
     }
   }
 
-  /// The object numbers of the strings and scalars written so far.
-  private struct Numbering {
+  /// The object numbers of the strings written so far, by their bytes in `text`.
+  private struct StringNumbering {
     let text: UnsafeBufferPointer<UInt8>
     /// Strings, by the number of the string: where its bytes lie in `text`, its object.
     var strings = HashedIndexTable(minimumCapacity: 1024)
     var runs: [(start: Int, count: Int, object: Int)] = []
-    /// Other scalars, by their number: the value and its object.
-    var scalars = HashedIndexTable(minimumCapacity: 1024)
-    var written: [(value: PlistValue, object: Int)] = []
 
     init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
     /// The object of the string of `count` bytes at `start` in `text`, appended when new.
+    ///
+    /// Strings are equal when their bytes are, as `BinaryPlistFlattener.same` has them.
     mutating func string(_ start: Int, _ count: Int, _ objects: inout [FlatObject]) -> Int {
       let bytes = UnsafeBufferPointer(rebasing: text[start..<(start + count)])
       let hash = FileFingerprint.hash(bytes)
@@ -165,54 +163,6 @@ struct BinaryEventWriter: DocumentEventWriter {
       runs.append((start, count, objects.count))
       objects.append(.text(bytes))
       return objects.count - 1
-    }
-
-    /// The object of a scalar other than a string, appended when no equal one was.
-    mutating func scalar(_ value: PlistValue, _ objects: inout [FlatObject]) -> Int {
-      guard let hash = Numbering.hash(value) else {
-        // Not reached: strings and containers come as their own tokens.
-        objects.append(.scalar(value))
-        return objects.count - 1
-      }
-      let found = written.withUnsafeBufferPointer { written in
-        scalars.find(orInsert: written.count, hash: hash) { w in
-          Numbering.same(written[w].value, value)
-        }
-      }
-      if let found { return written[found].object }
-      written.append((value, objects.count))
-      objects.append(.scalar(value))
-      return objects.count - 1
-    }
-
-    /// A scalar's hash: its kind and bit pattern, or its bytes' for data; nil for strings and
-    /// containers.
-    static func hash(_ value: PlistValue) -> UInt64? {
-      switch value {
-      case .integer(let i): (i.isNegative ? 1 : 2) << 60 ^ i.magnitude
-      case .real(let r): 3 << 60 ^ r.bitPattern
-      case .boolean(let b): 4 << 60 ^ (b ? 1 : 0)
-      case .date(let d): 5 << 60 ^ d.secondsSinceReferenceDate.bitPattern
-      case .data(let d):
-        6 << 60 ^ d.withUnsafeBytes { FileFingerprint.hash($0.bindMemory(to: UInt8.self)) }
-      case .uid(let u): 7 << 60 ^ u
-      case .string, .array, .dictionary: nil
-      }
-    }
-
-    /// Whether two scalars are written as one object: `UniqueKey`'s equality (reals and dates
-    /// by bit pattern, so NaNs of different payloads and ±0 stay apart).
-    static func same(_ a: PlistValue, _ b: PlistValue) -> Bool {
-      switch (a, b) {
-      case (.integer(let x), .integer(let y)): x == y
-      case (.real(let x), .real(let y)): x.bitPattern == y.bitPattern
-      case (.boolean(let x), .boolean(let y)): x == y
-      case (.date(let x), .date(let y)):
-        x.secondsSinceReferenceDate.bitPattern == y.secondsSinceReferenceDate.bitPattern
-      case (.data(let x), .data(let y)): x == y
-      case (.uid(let x), .uid(let y)): x == y
-      default: false
-      }
     }
   }
 }

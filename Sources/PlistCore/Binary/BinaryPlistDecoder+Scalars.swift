@@ -155,9 +155,7 @@ extension BinaryPlistDecoder {
 
   private func ascii(_ start: Int, _ end: Int, _ offset: Int) throws(PlistError) -> String {
     let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-    var any: UInt8 = 0
-    for byte in slice { any |= byte }
-    if any & 0x80 != 0 {
+    if !BinaryPlistDecoder.isASCII(bytes, start, end) {
       let bad = slice.firstIndex { $0 & 0x80 != 0 } ?? 0
       throw PlistError(
         .malformed,

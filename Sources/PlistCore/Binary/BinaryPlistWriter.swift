@@ -31,11 +31,7 @@ package enum BinaryPlistWriter {
   package static func write(
     _ root: PlistNode, expectedObjects: Int? = nil
   ) throws(PlistError) -> [UInt8] {
-    var flattener = BinaryPlistFlattener()
-    if let expectedObjects, expectedObjects > 0 {
-      flattener.objects.reserveCapacity(expectedObjects)
-      flattener.unique.reserveCapacity(expectedObjects)
-    }
+    var flattener = BinaryPlistFlattener(expectedObjects: expectedObjects ?? 0)
     _ = try flattener.flatten(root, depth: 0)
     return BinaryPlistFlattener.encode(flattener.objects)
   }
@@ -51,43 +47,23 @@ enum FlatObject {
   case dictionary(keys: [Int], values: [Int])
 }
 
-/// A scalar compared exactly: strings by Unicode scalars (Swift's `==` would merge canonically
-/// equivalent strings), reals and dates by bit pattern.
-enum UniqueKey: Hashable {
-  case string(ExactString)
-  case integer(PlistInteger)
-  case real(UInt64)
-  case boolean(Bool)
-  case date(UInt64)
-  case data(Data)
-  case uid(UInt64)
-}
-
-/// A string whose equality and hash are those of its UTF-8 bytes.
-struct ExactString: Hashable {
-  let text: String
-
-  static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-    var a = lhs.text
-    var b = rhs.text
-    return a.withUTF8 { x in
-      b.withUTF8 { y in
-        guard x.count == y.count else { return false }
-        guard let p = x.baseAddress, let q = y.baseAddress else { return true }
-        return memcmp(p, q, x.count) == 0
-      }
-    }
-  }
-
-  func hash(into hasher: inout Hasher) {
-    var text = self.text
-    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-  }
-}
-
 struct BinaryPlistFlattener {
   var objects: [FlatObject] = []
-  var unique: [UniqueKey: Int] = [:]
+  /// Scalars written so far, by their number in `written`: each value once with its object.
+  ///
+  /// Equal scalars share one object. Strings are equal when their UTF-8 bytes are (Swift's
+  /// `==` would merge canonically equivalent strings), reals and dates when their bit patterns
+  /// are (so signed zeros and NaN payloads stay apart). Found through `HashedIndexTable` on a
+  /// hash made once per value: a `Dictionary` hashed each value again through SipHash.
+  private var scalars: HashedIndexTable
+  private var written: [(value: PlistValue, object: Int)] = []
+
+  /// A flattener sized for about `expectedObjects` objects.
+  init(expectedObjects: Int = 0) {
+    objects.reserveCapacity(expectedObjects)
+    scalars = HashedIndexTable(minimumCapacity: expectedObjects)
+    written.reserveCapacity(expectedObjects)
+  }
 
   /// An open container: its object index, its children, the references made so far, and
   /// its own level.
@@ -179,27 +155,54 @@ struct BinaryPlistFlattener {
     return depth + 1
   }
 
-  /// The object index of `value`, written once for every equal value (`UniqueKey`).
+  /// The object index of the scalar `value`, written once for every equal value.
   mutating func scalar(_ value: PlistValue) -> Int {
-    let key: UniqueKey
-    switch value {
-    case .string(let s): key = .string(ExactString(text: s))
-    case .integer(let i): key = .integer(i)
-    case .real(let r): key = .real(r.bitPattern)
-    case .boolean(let b): key = .boolean(b)
-    case .date(let d): key = .date(d.secondsSinceReferenceDate.bitPattern)
-    case .data(let d): key = .data(d)
-    case .uid(let u): key = .uid(u)
-    case .array, .dictionary:
+    guard let hash = BinaryPlistFlattener.hash(value) else {
       // Not reached: containers go through `flatten`. Written unshared if it ever is.
       objects.append(.scalar(value))
       return objects.count - 1
     }
-    if let index = unique[key] { return index }
-    let index = objects.count
+    // Reads `written` while `scalars` changes: disjoint stored properties of `self`.
+    let found = written.withUnsafeBufferPointer { written in
+      scalars.find(orInsert: written.count, hash: hash) { w in
+        BinaryPlistFlattener.same(written[w].value, value)
+      }
+    }
+    if let found { return written[found].object }
+    written.append((value, objects.count))
     objects.append(.scalar(value))
-    unique[key] = index
-    return index
+    return objects.count - 1
+  }
+
+  /// A scalar's hash: its kind with its bytes (a string's or data's FNV-1a) or its bit
+  /// pattern; nil for containers.
+  static func hash(_ value: PlistValue) -> UInt64? {
+    switch value {
+    case .string(let s): 1 << 60 ^ LiteralKey.hash(s)
+    case .integer(let i): (i.isNegative ? 2 : 3) << 60 ^ i.magnitude
+    case .real(let r): 4 << 60 ^ r.bitPattern
+    case .boolean(let b): 5 << 60 ^ (b ? 1 : 0)
+    case .date(let d): 6 << 60 ^ d.secondsSinceReferenceDate.bitPattern
+    case .data(let d):
+      7 << 60 ^ d.withUnsafeBytes { FileFingerprint.hash($0.bindMemory(to: UInt8.self)) }
+    case .uid(let u): 8 << 60 ^ u
+    case .array, .dictionary: nil
+    }
+  }
+
+  /// Whether two scalars are written as one object (see `scalars`).
+  static func same(_ a: PlistValue, _ b: PlistValue) -> Bool {
+    switch (a, b) {
+    case (.string(let x), .string(let y)): LiteralKey.same(x, y)
+    case (.integer(let x), .integer(let y)): x == y
+    case (.real(let x), .real(let y)): x.bitPattern == y.bitPattern
+    case (.boolean(let x), .boolean(let y)): x == y
+    case (.date(let x), .date(let y)):
+      x.secondsSinceReferenceDate.bitPattern == y.secondsSinceReferenceDate.bitPattern
+    case (.data(let x), .data(let y)): x == y
+    case (.uid(let x), .uid(let y)): x == y
+    default: false
+    }
   }
 
   /// The whole file for `objects`, in their order: header, objects, offset table, trailer.

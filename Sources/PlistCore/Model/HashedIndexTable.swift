@@ -62,16 +62,6 @@ package struct HashedIndexTable {
     return nil
   }
 
-  /// Whether an index is stored under `hash` for which `isMatch` answers true.
-  package func contains(hash: UInt64, where isMatch: (Int) -> Bool) -> Bool {
-    var slot = home(hash)
-    while slots[slot] >= 0 {
-      if hashes[slot] == hash, isMatch(slots[slot]) { return true }
-      slot = (slot &+ 1) & mask
-    }
-    return false
-  }
-
   /// Doubles the slots and places every stored index again by its hash.
   private mutating func grow() {
     let oldSlots = slots

@@ -128,6 +128,10 @@ struct BinaryRewriteTests {
           PlistEntry(key: "x", node: PlistNode(.string("ab"))),
         ])))
     let bytes = try BinaryPlistWriter.write(root)
+    // The root, its three keys (shared with the strings "ab" and ""), the two arrays, and the
+    // 13 other scalars, each once: 19 objects, the trailer's count.
+    let objectCount = bytes.suffix(24).prefix(8).reduce(0) { $0 << 8 | Int($1) }
+    #expect(objectCount == 19)
     #expect(BinaryRewriteTests.expectSame(bytes, "look-alike scalars"))
     let rewritten = try #require(try PlistRewrite.rewrite(bytes, to: .binary))
     #expect(rewritten.bytes == bytes)

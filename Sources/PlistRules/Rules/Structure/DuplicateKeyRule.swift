@@ -128,7 +128,7 @@ struct DuplicateKeyRule: Rule {
             + "\(Self.maxFindings) reported one by one")
       summary.noFixReason =
         "the keys past the first \(Self.maxFindings) are not named one by one; remove the "
-        + "copies named above, then lint again"
+        + "copies the other findings name, then lint again"
       findings.append(summary)
     }
     return findings
