@@ -1,3 +1,4 @@
+import PlistBundle
 import PlistCore
 import PlistEditing
 import PlistRules
@@ -148,6 +149,73 @@ import Testing
     #expect(value(state, "UIRequiresFullScreen") == .boolean(true))
     #expect(value(state, "UIRequiresFullscreen") == nil)
     #expect(!rules(state).contains("near_miss_key"))
+  }
+
+  /// `x` after Enter opened a finding from the list fixes that finding, not the first finding
+  /// with a fix on its row; a finding without a fix says so, with its reason.
+  @Test func xFixesTheFindingEnterOpened() throws {
+    // A built app whose Info.plist lacks keys: its root row holds the missing export
+    // compliance key (no fix) and the missing launch screen (a fix), among others.
+    let info = """
+      <plist version="1.0"><dict>
+      <key>CFBundleIdentifier</key><string>com.example.t</string>
+      <key>CFBundleExecutable</key><string>T</string>
+      <key>CFBundlePackageType</key><string>APPL</string>
+      <key>CFBundleShortVersionString</key><string>1.0</string>
+      <key>CFBundleVersion</key><string>1</string>
+      <key>MinimumOSVersion</key><string>15.0</string>
+      </dict></plist>
+      """
+    let app = BundleNode(
+      path: "T.app", kind: .application, layout: .shallow,
+      files: [
+        BundleFile(
+          path: "T.app/Info.plist", role: .infoPlist,
+          document: UIFixtures.document(info, "T.app/Info.plist"))
+      ], platforms: [.iOS])
+    let session = Session(
+      title: "T.app",
+      bundle: AppBundle(inputPath: "T.app", inputKind: .bundle, isBuilt: true, bundles: [app]))
+    func run(_ keys: String) -> AppState {
+      var state = AppState(session: session, size: Size(width: 120, height: 40))
+      for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+      return state
+    }
+    // A row holding a finding without a fix beside one with a fix.
+    let row = try #require(
+      session.ownFindings.first { _, own in
+        own.contains { session.findings[$0].fix == nil }
+          && own.contains { session.findings[$0].fix != nil }
+      })
+    let unfixable = try #require(row.value.first { session.findings[$0].fix == nil })
+    let fixable = try #require(row.value.first { session.findings[$0].fix != nil })
+    func openThenFix(_ finding: Int) -> AppState {
+      var state = run("")
+      let position = state.findings.sorted.firstIndex(of: finding) ?? 0
+      let keys = "! g" + String(repeating: " j", count: position) + " Enter x"
+      for event in VirtualTerminal.keys(keys) { _ = state.handle(event) }
+      return state
+    }
+    let refused = openThenFix(unfixable)
+    #expect(refused.selection == row.key)
+    #expect(refused.modal == nil)
+    #expect(refused.message?.isError == true)
+    #expect(refused.message?.text.hasPrefix("this finding has no automatic fix") == true)
+    let offered = openThenFix(fixable)
+    guard case .confirm(let prompt)? = offered.modal else {
+      Issue.record("no question for the finding with a fix")
+      return
+    }
+    #expect(prompt.question.hasPrefix(session.findings[fixable].fix?.title ?? "?"))
+    // Without a finding opened, `x` on the row offers its first fix, as before.
+    var plain = run("")
+    plain.select(row.key, reveal: .center)
+    _ = plain.handle(.key(.character("x")))
+    guard case .confirm(let first)? = plain.modal else {
+      Issue.record("no question on the row")
+      return
+    }
+    #expect(first.question.hasPrefix(session.findings[fixable].fix?.title ?? "?"))
   }
 
   @Test func quittingWithUnsavedChangesAsks() {

@@ -307,10 +307,24 @@ extension AppState {
 
   // MARK: - Fixes
 
-  /// The finding whose fix `x` applies: the findings list's cursor when it has focus, else the
+  /// The finding `x` is about, when the user chose one.
+  ///
+  /// The findings list's cursor when the list has focus, or the finding Enter in the list
+  /// opened, while the tree is on its row. A newcomer opened a finding without a fix, pressed
+  /// `x`, and was offered another finding's fix on the same row.
+  private var chosenFinding: Int? {
+    guard let index = selectedFinding else { return nil }
+    if focus == .findings { return index }
+    guard openedFinding == index, let selection,
+      session.ownFindings[selection]?.contains(index) == true
+    else { return nil }
+    return index
+  }
+
+  /// The finding whose fix `x` applies: the chosen finding (nil when it has no fix), else the
   /// first of the selected row's findings that has a fix.
   private var fixableFinding: Int? {
-    if focus == .findings, let index = selectedFinding {
+    if let index = chosenFinding {
       return session.findings[index].fix == nil ? nil : index
     }
     guard let selection, let own = session.ownFindings[selection] else { return nil }
@@ -320,7 +334,7 @@ extension AppState {
   private mutating func beginFix() {
     if session.comparison != nil { return refuse(Session.comparisonReadOnly) }
     guard let index = fixableFinding else {
-      if focus == .findings, let selected = selectedFinding {
+      if let selected = chosenFinding {
         let reason = session.findings[selected].noFixReason
         return refuse("this finding has no automatic fix" + (reason.map { ": " + $0 } ?? ""))
       }

@@ -46,6 +46,9 @@ package struct AppState: Sendable {
   }
   /// The findings list: order, cursor, scroll, and the tree order of `f` and `F`.
   package internal(set) var findings = FindingsList()
+  /// The finding Enter in the findings list last opened in the tree: what `x` then fixes on
+  /// its row, rather than the row's first finding with a fix.
+  var openedFinding: Int?
   /// The first line of the detail pane on screen.
   package internal(set) var detailScroll = 0
   /// The search line, the pattern in use and the history.
@@ -628,6 +631,7 @@ package struct AppState: Sendable {
 
   private mutating func openFinding() {
     jumpToSelectedFinding()
+    openedFinding = selectedFinding
     focus = .tree
   }
 
